@@ -27,6 +27,9 @@ export interface Detections {
 /** The identity calibration: the clip is already in layout px. */
 export const IDENTITY_CALIB: readonly number[] = Object.freeze([1, 1, 0, 0]);
 
+/** A float32 value as a short decimal for messages. */
+const fmt = (x: number): string => String(Number(x.toPrecision(6)));
+
 function need(file: string, arrays: Record<string, NpyArray>, key: string): NpyArray {
   const a = arrays[key];
   if (!a) throw new FileError(`det: ${file}: ${key}: missing array.`, file, key);
@@ -100,14 +103,14 @@ export function parseDetections(arrays: Record<string, NpyArray>, file = 'det.np
       const at = `[${Math.floor(i / j)}, ${i % j}]`;
       if (!(c >= 0 && c <= 1)) {
         throw new FileError(
-          `det: ${file}: ${view}_conf${at}: confidence ${c} is outside 0..1.`,
+          `det: ${file}: ${view}_conf${at}: confidence ${fmt(c)} is outside 0..1.`,
           file,
           `${view}_conf${at}`,
         );
       }
       if (c > 0 && !(Number.isFinite(uv[2 * i]) && Number.isFinite(uv[2 * i + 1]))) {
         throw new FileError(
-          `det: ${file}: ${view}_uv${at}: ${uv[2 * i]}, ${uv[2 * i + 1]} is not finite where confidence is ${c}.`,
+          `det: ${file}: ${view}_uv${at}: ${fmt(uv[2 * i] as number)}, ${fmt(uv[2 * i + 1] as number)} is not finite where confidence is ${fmt(c)}.`,
           file,
           `${view}_uv${at}`,
         );
