@@ -1,0 +1,113 @@
+import { DEFAULT_LAYOUT } from '@mocap/layout';
+import {
+  createRng,
+  decodeHeatmaps,
+  gaussianHeatmaps,
+  heatmapToLayout,
+  layoutToHeatmap,
+  peaksToLayout,
+  viewTransform,
+} from '@mocap/reader';
+import { describe, expect, it } from 'vitest';
+
+/** A rotated anisotropic Gaussian written independently of the library, HWC. */
+function rotatedGaussian(
+  size: number,
+  joints: { cx: number; cy: number; sx: number; sy: number; th: number }[],
+) {
+  const out = new Float32Array(size * size * joints.length);
+  joints.forEach((g, j) => {
+    const c = Math.cos(g.th);
+    const s = Math.sin(g.th);
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const dx = x + 0.5 - g.cx;
+        const dy = y + 0.5 - g.cy;
+        const a = (c * dx + s * dy) / g.sx;
+        const b = (-s * dx + c * dy) / g.sy;
+        out[(y * size + x) * joints.length + j] = 0.9 * Math.exp(-0.5 * (a * a + b * b));
+      }
+  });
+  return out;
+}
+
+describe('decodeHeatmaps', () => {
+  it('finds exactly known sub-pixel Gaussian peaks to well under 0.1 px', () => {
+    const rng = createRng(3);
+    const size = 64;
+    const joints = Array.from({ length: 24 }, () => ({
+      cx: rng.range(3, 61),
+      cy: rng.range(3, 61),
+      sx: rng.range(1.2, 3),
+      sy: rng.range(1.2, 3),
+      th: rng.range(0, Math.PI),
+    }));
+    const { xy, conf } = decodeHeatmaps(rotatedGaussian(size, joints), size, joints.length);
+    let worst = 0;
+    joints.forEach((g, j) => {
+      worst = Math.max(worst, Math.hypot(xy[2 * j]! - g.cx, xy[2 * j + 1]! - g.cy));
+      expect(conf[j]).toBeGreaterThan(0.85);
+    });
+    expect(worst).toBeLessThan(0.01);
+  });
+
+  it('is exact on the library Gaussian targets and reads an offset batch slice', () => {
+    const size = 32;
+    const truth = new Float32Array([5.25, 7.75, 16.5, 16.5, 30.1, 2.4]);
+    const one = gaussianHeatmaps(truth, size, 2);
+    const batch = new Float32Array(one.length * 2);
+    batch.set(one, one.length);
+    const { xy, conf } = decodeHeatmaps(batch, size, 3, one.length);
+    for (let i = 0; i < truth.length; i++) expect(xy[i]).toBeCloseTo(truth[i]!, 3);
+    expect(conf[1]).toBeCloseTo(1, 5);
+  });
+
+  it('falls back to a per-axis parabola at the border and with non-positive values', () => {
+    const size = 8;
+    const data = new Float32Array(size * size).fill(-1);
+    // A peak on the left edge (x = 0): x is not refined, y is.
+    data[3 * size + 0] = 1;
+    data[2 * size + 0] = 0.5;
+    data[4 * size + 0] = 0.5;
+    const { xy, conf } = decodeHeatmaps(data, size, 1);
+    expect(xy[0]).toBe(0.5);
+    expect(xy[1]).toBeCloseTo(3.5, 6);
+    expect(conf[0]).toBe(1);
+  });
+
+  it('gives confidence 0 for an all-negative map', () => {
+    const { conf } = decodeHeatmaps(new Float32Array(16).fill(-3), 4, 1);
+    expect(conf[0]).toBe(0);
+  });
+});
+
+describe('view transform', () => {
+  it('pads the front view to a centred square and maps layout px to heatmap px and back', () => {
+    const front = viewTransform(DEFAULT_LAYOUT, 'front', 256, 64);
+    expect(front).toMatchObject({ x0: 0, width: 420, height: 720, side: 720, padLeft: 150, padTop: 0 });
+    const side = viewTransform(DEFAULT_LAYOUT, 'side', 256, 64);
+    expect(side).toMatchObject({ x0: 420, width: 860, side: 860, padLeft: 0, padTop: 70 });
+    // The view's centre column lands on the square's centre.
+    expect(layoutToHeatmap(front, 210, 360)).toEqual([32, 32]);
+    expect(layoutToHeatmap(side, 420 + 430, 360)).toEqual([32, 32]);
+    const [x, y] = layoutToHeatmap(side, 1000.3, 611.7);
+    const [u, v] = heatmapToLayout(side, x, y);
+    expect(u).toBeCloseTo(1000.3, 9);
+    expect(v).toBeCloseTo(611.7, 9);
+  });
+
+  it('decodes Gaussians rendered at layout points back to those points', () => {
+    const t = viewTransform(DEFAULT_LAYOUT, 'side', 256, 64);
+    const truth = [
+      [500.2, 100.9],
+      [1100.6, 640.3],
+      [870.05, 360.5],
+    ] as const;
+    const xy = new Float32Array(truth.flatMap(([u, v]) => layoutToHeatmap(t, u, v)));
+    const uv = peaksToLayout(decodeHeatmaps(gaussianHeatmaps(xy, 64, 2), 64, 3), t);
+    truth.forEach(([u, v], j) => {
+      expect(Math.abs(uv[2 * j]! - u)).toBeLessThan(0.05);
+      expect(Math.abs(uv[2 * j + 1]! - v)).toBeLessThan(0.05);
+    });
+  });
+});
