@@ -1,1 +1,31 @@
-export {};
+export { crop } from './crop.js';
+export { DecodeOptions, decodeVideo } from './decode-video.js';
+export { EncodeOptions, encodeVideo } from './encode-video.js';
+export { FfmpegError, type FfmpegErrorDetails } from './ffmpeg-error.js';
+export { findFfmpeg, findFfprobe } from './find-ffmpeg.js';
+export {
+  assertRgbImage,
+  cloneImage,
+  createImage,
+  fillRect,
+  getPixel,
+  type RgbaImage,
+  type RgbImage,
+  rgbaToRgb,
+  rgbToRgba,
+  setPixel,
+} from './image.js';
+export { padToSquare, type SquarePad, squarePad } from './pad.js';
+export { paste } from './paste.js';
+export {
+  decodePng,
+  decodePngRgba,
+  encodePng,
+  encodePngRgba,
+  readPng,
+  readPngRgba,
+  writePng,
+  writePngRgba,
+} from './png.js';
+export { ProbeOptions, probeVideo, type VideoInfo } from './probe-video.js';
+export { ResizeOptions, resize } from './resize.js';

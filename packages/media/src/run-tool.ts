@@ -1,0 +1,36 @@
+import { ExecaError } from 'execa';
+import { FfmpegError, tail } from './ffmpeg-error.js';
+
+function lastLine(text: string): string {
+  const lines = text.trim().split('\n');
+  return (lines[lines.length - 1] ?? '').trim();
+}
+
+/**
+ * Turns what an execa call of ffmpeg/ffprobe threw into an {@link FfmpegError} whose message
+ * starts with `op` (e.g. `decodeVideo: clip.mp4`); other errors pass through unchanged.
+ * @internal
+ */
+export function toFfmpegError(op: string, tool: string, err: unknown, timeoutMs?: number): unknown {
+  if (err instanceof FfmpegError || !(err instanceof ExecaError)) return err;
+  const stderr = typeof err.stderr === 'string' ? err.stderr : '';
+  const stderrTail = tail(stderr);
+  let why: string;
+  if (err.timedOut) why = `timed out after ${timeoutMs ?? '?'} ms`;
+  else if (err.isCanceled) why = 'aborted';
+  else if (err.exitCode !== undefined) why = `exit code ${err.exitCode}`;
+  else if (err.signal) why = `killed by ${err.signal}`;
+  else why = err.originalMessage || err.shortMessage;
+  const detail = lastLine(stderrTail);
+  return new FfmpegError(
+    `${op}: ${tool} failed (${why})${detail ? `: ${detail}` : ''}.`,
+    {
+      command: err.command,
+      exitCode: err.exitCode,
+      stderrTail,
+      timedOut: err.timedOut === true,
+      aborted: err.isCanceled === true,
+    },
+    { cause: err },
+  );
+}

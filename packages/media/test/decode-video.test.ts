@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { FileError } from '@mocap/layout';
+import { decodeVideo, encodeVideo, FfmpegError } from '@mocap/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIP, RED_SIZE, redAt, redCentroid, syntheticFrames, tempDir } from './helpers.js';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let clip: string;
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  clip = path.join(dir, 'clip.mp4');
+  await encodeVideo(clip, syntheticFrames(), { fps: CLIP.fps, crf: 4, preset: 'veryfast' });
+});
+afterAll(() => cleanup());
+
+async function collect(it: AsyncIterable<{ width: number; height: number; data: Uint8Array }>) {
+  const out = [];
+  for await (const f of it) out.push(f);
+  return out;
+}
+
+describe('decodeVideo', () => {
+  it('streams every frame, split on frame boundaries, in order', async () => {
+    const frames = await collect(decodeVideo(clip));
+    expect(frames).toHaveLength(CLIP.frames);
+    frames.forEach((f, t) => {
+      expect(f.width).toBe(CLIP.width);
+      expect(f.data.length).toBe(CLIP.width * CLIP.height * 3);
+      const [x, y] = redAt(t);
+      const c = redCentroid(f)!;
+      expect(Math.abs(c[0] - (x + RED_SIZE / 2))).toBeLessThan(0.5);
+      expect(Math.abs(c[1] - (y + RED_SIZE / 2))).toBeLessThan(0.5);
+    });
+  });
+
+  it('scales to a size and resamples the frame rate', async () => {
+    const frames = await collect(decodeVideo(clip, { size: { width: 80, height: 48 }, fps: 12 }));
+    expect(frames).toHaveLength(CLIP.frames / 2);
+    expect(frames[0]!.width).toBe(80);
+    expect(frames[0]!.data.length).toBe(80 * 48 * 3);
+    // Half size, every other frame: the square is at half its position of frame 2t.
+    const [x] = redAt(2 * 3);
+    expect(redCentroid(frames[3]!)![0]).toBeCloseTo((x + RED_SIZE / 2) / 2, 0);
+  });
+
+  it('stops after maxFrames, and stops ffmpeg when the loop breaks', async () => {
+    expect(await collect(decodeVideo(clip, { maxFrames: 5 }))).toHaveLength(5);
+    let n = 0;
+    for await (const _ of decodeVideo(clip)) if (++n === 3) break;
+    expect(n).toBe(3);
+  });
+
+  it('aborts mid-stream with an FfmpegError', async () => {
+    const ac = new AbortController();
+    let n = 0;
+    const err = await (async () => {
+      for await (const _ of decodeVideo(clip, { signal: ac.signal })) {
+        if (++n === 2) ac.abort();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FfmpegError);
+    expect((err as FfmpegError).aborted).toBe(true);
+    expect((err as FfmpegError).message).toMatch(`decodeVideo: ${clip}: ffmpeg failed (aborted)`);
+    expect(n).toBeLessThan(CLIP.frames);
+  });
+
+  it('gives a clear error for a missing file', async () => {
+    const missing = path.join(dir, 'missing.mp4');
+    const err = await collect(decodeVideo(missing)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileError);
+    expect((err as Error).message).toBe(`probeVideo: ${missing}: no such file.`);
+  });
+});

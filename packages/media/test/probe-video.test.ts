@@ -1,0 +1,101 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { FileError } from '@mocap/layout';
+import { encodeVideo, FfmpegError, findFfprobe, probeVideo, writePng } from '@mocap/media';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLIP, syntheticFrame, syntheticFrames, tempDir } from './helpers.js';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let clip: string;
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  clip = path.join(dir, 'clip.mp4');
+  await encodeVideo(clip, syntheticFrames(), { fps: CLIP.fps, preset: 'ultrafast' });
+});
+afterAll(() => cleanup());
+
+describe('probeVideo', () => {
+  it('reports size, frame rate (rational and number), frames, duration and codec', async () => {
+    const info = await probeVideo(clip);
+    expect(info).toMatchObject({
+      width: CLIP.width,
+      height: CLIP.height,
+      fps: CLIP.fps,
+      fpsRational: { num: CLIP.fps, den: 1 },
+      frames: CLIP.frames,
+      codec: 'h264',
+    });
+    expect(info.duration).toBeCloseTo(CLIP.frames / CLIP.fps, 2);
+    expect(info.format).toContain('mp4');
+  });
+
+  it('counts frames when the container does not say (Matroska)', async () => {
+    const mkv = path.join(dir, 'clip.mkv');
+    await encodeVideo(mkv, syntheticFrames(7), { fps: 12, preset: 'ultrafast' });
+    const info = await probeVideo(mkv);
+    expect(info.frames).toBe(7);
+    expect(info.fps).toBe(12);
+  });
+
+  it('names a missing file', async () => {
+    const missing = path.join(dir, 'nope.mp4');
+    const err = await probeVideo(missing).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileError);
+    expect((err as FileError).message).toBe(`probeVideo: ${missing}: no such file.`);
+    expect((err as FileError).file).toBe(missing);
+  });
+
+  it('says a text file is not a video, keeping the ffprobe error as cause', async () => {
+    const txt = path.join(dir, 'notes.mp4');
+    await writeFile(txt, 'these are not frames\n'.repeat(50));
+    const err = await probeVideo(txt).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileError);
+    expect((err as Error).message).toMatch(new RegExp(`^probeVideo: ${txt}: not a video \\(.*Invalid data`));
+    const cause = (err as Error).cause as FfmpegError;
+    expect(cause).toBeInstanceOf(FfmpegError);
+    expect(cause.exitCode).toBe(1);
+    expect(cause.command).toContain('ffprobe');
+    expect(cause.stderrTail).toMatch(/Invalid data/);
+  });
+
+  it('says a still image is not a video', async () => {
+    const png = path.join(dir, 'still.png');
+    await writePng(png, syntheticFrame(0));
+    await expect(probeVideo(png)).rejects.toThrow(`probeVideo: ${png}: not a video (a still image`);
+  });
+
+  it('aborts with an FfmpegError', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    const err = await probeVideo(clip, { signal: ac.signal }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FfmpegError);
+    expect((err as FfmpegError).aborted).toBe(true);
+  });
+});
+
+describe('findFfprobe', () => {
+  const saved = { FFPROBE: process.env.FFPROBE, PATH: process.env.PATH };
+  afterEach(() => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  it('takes FFPROBE first, and says when it is not an executable', () => {
+    process.env.FFPROBE = '/usr/bin/ffprobe';
+    expect(findFfprobe()).toBe('/usr/bin/ffprobe');
+    process.env.FFPROBE = path.join(dir, 'no-ffprobe');
+    expect(() => findFfprobe()).toThrow(
+      `ffprobe: FFPROBE=${path.join(dir, 'no-ffprobe')} is not an executable file.`,
+    );
+  });
+
+  it('says how to install it when it is nowhere on PATH', async () => {
+    delete process.env.FFPROBE;
+    process.env.PATH = dir;
+    expect(() => findFfprobe()).toThrow(/ffprobe: not found: set FFPROBE .* apt-get install ffmpeg/);
+    await expect(probeVideo(clip)).rejects.toThrow(/ffprobe: not found/);
+  });
+});
