@@ -1,1 +1,27 @@
-export {};
+export { type CreateFalOptions, createFal, type FalClient } from './create-fal.js';
+export { checkMp4, type DownloadFileOptions, downloadFile } from './download-file.js';
+export { explainStatus, FalError, formatFalDetail } from './fal-error.js';
+export {
+  createFalFetch,
+  type FalFetchOptions,
+  type FalRetryInfo,
+  FalRetryOptions,
+  falOperation,
+} from './fal-fetch.js';
+export { falKeyFromEnv, redactKey } from './fal-key.js';
+export {
+  DEFAULT_VIDEO_MODEL,
+  GenerateOptions,
+  type GenerateResult,
+  type GenerateRuntime,
+  generateVideo,
+  modelSlug,
+  type VideoRequest,
+  videoPath,
+  videoUrlOf,
+} from './generate-video.js';
+export { JobState, readJobState, writeJobState } from './job-state.js';
+export { LoraJson } from './lora-json.js';
+export { MoveName, makePrompt, promptPath, writePrompt } from './prompt.js';
+export { type JobUpdate, type QueueJobOptions, type QueueJobResult, runQueueJob } from './queue-job.js';
+export { type UploadFileOptions, uploadFile } from './upload-file.js';
