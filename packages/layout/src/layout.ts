@@ -22,6 +22,7 @@ export const StudioColours = z
     divider: Rgb.default([24, 24, 26]),
   })
   .strict();
+/** The studio colours (sRGB). */
 export type StudioColours = z.infer<typeof StudioColours>;
 
 /** Frame height of the default (wolf) layout in metres: 1.9 m over 720 rows. */

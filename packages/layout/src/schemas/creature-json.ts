@@ -13,6 +13,7 @@ export const Prep = z
     axis: z.enum(['x', 'y', 'z']).default('y'),
   })
   .strict();
+/** A validated `prep` block. */
 export type Prep = z.output<typeof Prep>;
 
 /** One limb group painted a colour into the `legpaint` attribute, so limbs can be told apart. */
@@ -24,6 +25,7 @@ export const PaintGroup = z
     bones: z.array(Name).min(1),
   })
   .strict();
+/** A validated paint group. */
 export type PaintGroup = z.output<typeof PaintGroup>;
 
 /** The 3/4 showcase camera (perspective). */
@@ -35,6 +37,7 @@ export const ShowcaseCamera = z
     lens_mm: z.number().positive().default(50),
   })
   .strict();
+/** A validated showcase camera. */
 export type ShowcaseCamera = z.output<typeof ShowcaseCamera>;
 
 /**

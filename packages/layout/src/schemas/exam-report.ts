@@ -10,6 +10,7 @@ export const ErrorStats = z
     max: z.number().min(0),
   })
   .strict();
+/** Error statistics, cm. */
 export type ErrorStats = z.output<typeof ErrorStats>;
 
 /**

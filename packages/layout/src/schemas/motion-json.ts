@@ -18,6 +18,7 @@ export const SyncReport = z
     swaps_fixed: z.object({ front: z.number().int().min(0), side: z.number().int().min(0) }).strict(),
   })
   .strict();
+/** A validated `sync` block. */
 export type SyncReport = z.output<typeof SyncReport>;
 
 /** Reprojection error of the fitted joints against the detections, px. */
@@ -31,6 +32,7 @@ export const ReprojReport = z
     per_frame: z.array(z.number().min(0)),
   })
   .strict();
+/** A validated `reproj_px` block. */
 export type ReprojReport = z.output<typeof ReprojReport>;
 
 /**

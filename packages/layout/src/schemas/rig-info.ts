@@ -17,10 +17,12 @@ export const RigInfoBone = z
     limits_deg: LimitsDeg,
   })
   .strict();
+/** One validated rig_info.json bone. */
 export type RigInfoBone = z.output<typeof RigInfoBone>;
 
 /** Which bone end a joint (keypoint) is. */
 export const Keypoint = z.object({ name: Name, bone: Name, end: z.enum(['head', 'tail']) }).strict();
+/** One validated keypoint. */
 export type Keypoint = z.output<typeof Keypoint>;
 
 /**

@@ -3,6 +3,7 @@ import { Finite, LimitsDeg, Name, Vec3 } from './common.js';
 
 /** One bone: [name, head joint, tail joint, parent bone or null]. */
 export const RigBone = z.tuple([Name, Name, Name, Name.nullable()]);
+/** One rig.json bone tuple. */
 export type RigBone = z.infer<typeof RigBone>;
 
 const SIDE = /([._-](l|r|left|right)|(left|right))$/i;
