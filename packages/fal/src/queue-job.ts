@@ -14,6 +14,8 @@ export interface JobUpdate {
   logs?: string[];
   /** Milliseconds since this run started waiting. */
   elapsedMs: number;
+  /** The job state file (where the request id is recorded). */
+  stateFile: string;
 }
 
 /** Options of {@link runQueueJob}. */
@@ -118,7 +120,7 @@ export async function runQueueJob(opts: QueueJobOptions): Promise<QueueJobResult
       return { requestId: prior.request_id, data: prior.result, resumed: true };
     requestId = prior.request_id;
     resumed = true;
-    opts.onUpdate?.({ kind: 'resumed', requestId, elapsedMs: 0 });
+    opts.onUpdate?.({ kind: 'resumed', requestId, elapsedMs: 0, stateFile: opts.stateFile });
   } else {
     if (signal.aborted) throw signal.reason;
     const accepted = await opts.client.queue.submit(opts.endpoint, {
@@ -134,7 +136,7 @@ export async function runQueueJob(opts: QueueJobOptions): Promise<QueueJobResult
       phase: 'submitted',
       submitted_at: new Date().toISOString(),
     });
-    opts.onUpdate?.({ kind: 'submitted', requestId, elapsedMs: 0 });
+    opts.onUpdate?.({ kind: 'submitted', requestId, elapsedMs: 0, stateFile: opts.stateFile });
   }
 
   const timer = new AbortController();
@@ -168,13 +170,19 @@ export async function runQueueJob(opts: QueueJobOptions): Promise<QueueJobResult
         ...(st.status === 'IN_QUEUE' ? { queuePosition: st.queue_position } : {}),
         logs: fresh,
         elapsedMs: Date.now() - started,
+        stateFile: opts.stateFile,
       });
       if (st.status === 'COMPLETED') break;
       await wait(pollMs, both);
     }
   } catch (err) {
     if (both.aborted) {
-      opts.onUpdate?.({ kind: 'cancelling', requestId, elapsedMs: Date.now() - started });
+      opts.onUpdate?.({
+        kind: 'cancelling',
+        requestId,
+        elapsedMs: Date.now() - started,
+        stateFile: opts.stateFile,
+      });
       const how = await requestCancel(opts, requestId, state);
       const why = timer.signal.aborted
         ? `timed out after ${(timeoutMs / 1000).toFixed(1)} s waiting for request ${requestId}`

@@ -1,5 +1,7 @@
 import type { Command } from '../command.js';
+import { generateCommand } from './generate.js';
 import { layoutCommand } from './layout.js';
+import { promptCommand } from './prompt.js';
 
 /** Every `mocap` subcommand, in the order `--help` lists them. */
-export const commands: readonly Command[] = [layoutCommand];
+export const commands: readonly Command[] = [layoutCommand, promptCommand, generateCommand];

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { Writable } from 'node:stream';
+import { main } from '@mocap/cli';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeCreature } from '../../../fal/test/helpers/creature.js';
+
+async function run(argv: string[]) {
+  let out = '';
+  let err = '';
+  const sink = (f: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, cb) {
+        f(String(chunk));
+        cb();
+      },
+    });
+  const code = await main(argv, {
+    stdout: sink((s) => {
+      out += s;
+    }),
+    stderr: sink((s) => {
+      err += s;
+    }),
+    env: {},
+    cwd: process.cwd(),
+  });
+  return { code, out, err };
+}
+
+describe('mocap prompt', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await makeCreature();
+  });
+
+  it('writes prompts/<move>.txt and prints the prompt', async () => {
+    const r = await run(['prompt', '--creature', dir, '--move', 'sit', 'sits down']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('The timber wolf sits down.');
+    expect(await readFile(`${dir}/prompts/sit.txt`, 'utf8')).toBe(r.out);
+  });
+
+  it('asks for the sentence', async () => {
+    const r = await run(['prompt', '--creature', dir, '--move', 'sit']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('give exactly one action sentence');
+  });
+});
