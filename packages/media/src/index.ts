@@ -1,5 +1,15 @@
+export {
+  composeFrame,
+  drawDivider,
+  floorRow,
+  splitFrame,
+  studioBackdrop,
+  type ViewRect,
+  viewRect,
+} from './compose-frame.js';
 export { crop } from './crop.js';
 export { DecodeOptions, decodeVideo } from './decode-video.js';
+export { drawLine, fillCircle } from './draw.js';
 export { EncodeOptions, encodeVideo } from './encode-video.js';
 export { FfmpegError, type FfmpegErrorDetails } from './ffmpeg-error.js';
 export { findFfmpeg, findFfprobe } from './find-ffmpeg.js';
@@ -15,6 +25,15 @@ export {
   rgbToRgba,
   setPixel,
 } from './image.js';
+export {
+  drawKeypoints,
+  drawMask,
+  drawSkeleton,
+  jointPalette,
+  KeypointStyle,
+  MaskStyle,
+  SkeletonStyle,
+} from './overlays.js';
 export { padToSquare, type SquarePad, squarePad } from './pad.js';
 export { paste } from './paste.js';
 export {
@@ -29,3 +48,4 @@ export {
 } from './png.js';
 export { ProbeOptions, probeVideo, type VideoInfo } from './probe-video.js';
 export { ResizeOptions, resize } from './resize.js';
+export { ShowcaseOptions, writeShowcase } from './showcase.js';

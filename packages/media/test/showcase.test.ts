@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { Detections } from '@mocap/layout';
+import {
+  createImage,
+  decodeVideo,
+  encodeVideo,
+  getPixel,
+  jointPalette,
+  probeVideo,
+  writeShowcase,
+} from '@mocap/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIP, syntheticFrames, tempDir } from './helpers.js';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let clip: string;
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  clip = path.join(dir, 'clip.mp4');
+  await encodeVideo(clip, syntheticFrames(), { fps: CLIP.fps, crf: 4, preset: 'ultrafast' });
+});
+afterAll(() => cleanup());
+
+/** Two joints, front view only; calib says layout px = 2 x clip px. */
+function detections(frames: number): Detections {
+  const names = ['nose', 'tail'];
+  const frontUv = new Float32Array(frames * 4);
+  const sideUv = new Float32Array(frames * 4).fill(Number.NaN);
+  const frontConf = new Float32Array(frames * 2).fill(1);
+  const sideConf = new Float32Array(frames * 2);
+  for (let t = 0; t < frames; t++) frontUv.set([60, 140, 60, 60], t * 4);
+  return {
+    names,
+    fps: CLIP.fps,
+    frames,
+    frontUv,
+    sideUv,
+    frontConf,
+    sideConf,
+    calib: Float64Array.of(2, 2, 0, 0),
+  };
+}
+
+function near(a: number[], b: number[], tol: number): boolean {
+  return a.every((v, i) => Math.abs(v - (b[i] as number)) <= tol);
+}
+
+describe('writeShowcase', () => {
+  it('puts the clip with its detections beside the renders, as long as the shorter source', async () => {
+    const out = path.join(dir, 'showcase.mp4');
+    const renders = Array.from({ length: 20 }, () => createImage(64, 96, [20, 200, 40]));
+    const n = await writeShowcase(out, clip, renders, {
+      fps: CLIP.fps,
+      detections: detections(CLIP.frames),
+      bones: [['nose', 'tail']],
+      radius: 4,
+      crf: 4,
+      preset: 'ultrafast',
+      height: 96,
+    });
+    expect(n).toBe(20);
+    const info = await probeVideo(out);
+    expect(info).toMatchObject({ width: 160 + 64, height: 96, frames: 20 });
+    const nose = jointPalette(2)[0]!;
+    let t = 0;
+    for await (const f of decodeVideo(out)) {
+      // The nose at layout (60, 140) is clip (30, 70); the bone runs up to the tail at clip (30, 30).
+      expect(near(getPixel(f, 30, 70), nose, 12)).toBe(true);
+      expect(near(getPixel(f, 30, 50), [255, 255, 255], 12)).toBe(true);
+      expect(near(getPixel(f, 2, 90), [128, 130, 134], 6)).toBe(true);
+      expect(near(getPixel(f, 190, 50), [20, 200, 40], 6)).toBe(true);
+      t++;
+    }
+    expect(t).toBe(20);
+  });
+
+  it('names a bone whose joint the detections lack', async () => {
+    await expect(
+      writeShowcase(path.join(dir, 'x.mp4'), clip, clip, {
+        fps: 24,
+        detections: detections(2),
+        bones: [['nose', 'ear']],
+      }),
+    ).rejects.toThrow('writeShowcase: bones[0]: "ear" is not a joint of the detections.');
+  });
+});
