@@ -6,9 +6,28 @@ export {
   initBackend,
   wasmBinaryDir,
 } from './backend.js';
+export { bicubicWeights, resizeGridBicubic } from './bicubic.js';
+export { createReader, type Reader } from './create-reader.js';
+export { dinov2TensorShapes } from './dinov2-backbone.js';
 export { gaussianHeatmaps } from './gaussian-heatmaps.js';
 export { decodeHeatmaps, type HeatmapPeaks, peaksToLayout } from './heatmap-decode.js';
+export { type ParamInit, ParamStore } from './param-store.js';
 export { createRng, type Rng, randomNormalArray } from './random.js';
+export {
+  CnnBackbone,
+  Dinov2Backbone,
+  featureGrid,
+  heatmapSize,
+  ReaderConfig,
+  type ReaderConfigInput,
+} from './reader-config.js';
+export {
+  decodeSafetensors,
+  encodeSafetensors,
+  readSafetensors,
+  type SafeTensor,
+  writeSafetensors,
+} from './safetensors.js';
 export {
   heatmapToLayout,
   layoutToHeatmap,
