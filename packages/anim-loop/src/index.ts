@@ -1,1 +1,67 @@
-export {};
+export { boneRestMatrix, vecRollToMat3 } from './bone-rest.js';
+export {
+  EULER_ORDERS,
+  type EulerOrder,
+  eulerFromMat3,
+  eulerFromQuat,
+  mat3FromEuler,
+  quatFromEuler,
+} from './euler.js';
+export {
+  mat3Copy,
+  mat3Determinant,
+  mat3Identity,
+  mat3Invert,
+  mat3Multiply,
+  mat3TransformVec3,
+  mat3Transpose,
+} from './mat3.js';
+export {
+  mat4Copy,
+  mat4FromRotationTranslation,
+  mat4FromRows,
+  mat4GetRotation,
+  mat4GetTranslation,
+  mat4Identity,
+  mat4Invert,
+  mat4Multiply,
+  mat4ToRows,
+  mat4TransformPoint,
+  mat4Transpose,
+} from './mat4.js';
+export {
+  mat3FromQuat,
+  quatAngle,
+  quatAngularVelocity,
+  quatConjugate,
+  quatCopy,
+  quatDot,
+  quatExp,
+  quatFromAxisAngle,
+  quatFromMat3,
+  quatFromWxyz,
+  quatIdentity,
+  quatInvert,
+  quatLog,
+  quatMultiply,
+  quatNlerp,
+  quatNormalize,
+  quatRotateVec3,
+  quatSlerp,
+  quatToAxisAngle,
+  quatToWxyz,
+  quatTrackContinuity,
+} from './quat.js';
+export { rigidFit } from './rigid-fit.js';
+export {
+  EPSILON,
+  type Mat3,
+  type Mat4,
+  mat3,
+  mat4,
+  type Out,
+  type Quat,
+  quat,
+  type Vec3,
+  vec3,
+} from './types.js';
