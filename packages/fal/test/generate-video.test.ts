@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -279,5 +279,38 @@ describe('generateVideo against a local fal queue', () => {
     const err = (await run({}, { extraInput: { num_frames: 81 } }).p.catch((e: unknown) => e)) as Error;
     expect(err.message).toMatch(/\.job\.json: holds request .* for a different request/);
     expect(server.submissions()).toBe(1);
+  });
+
+  it('--lora uses the LoRA: its inference model, trigger phrase and weights', async () => {
+    const loraFile = path.join(dir, 'lora.json');
+    await writeFile(
+      loraFile,
+      JSON.stringify({
+        lora_url: 'https://v3.fal.media/files/x/lora.safetensors',
+        trigger_phrase: 'wolf_moves',
+        trainer: 'fal-ai/wan-trainer',
+        inference_model: 'fal-ai/wan-i2v-lora',
+        scale: 0.8,
+        request_id: 'r1',
+        config: {},
+        training_set: { clips: 4, mirrored: 2, zip_sha256: 'ab' },
+        created_at: '2026-01-01T00:00:00Z',
+      }),
+    );
+    const r = await run({}, { lora: loraFile }).p;
+    expect(r.video).toBe(videoPath(dir, 'trot', 7, 'fal-ai/wan-i2v-lora'));
+    const job = [...server.jobs.values()][0]!;
+    expect(job.endpoint).toBe('fal-ai/wan-i2v-lora');
+    expect(job.input.prompt).toBe('wolf_moves One timber wolf trots forward.');
+    expect(job.input.loras).toEqual([{ path: 'https://v3.fal.media/files/x/lora.safetensors', scale: 0.8 }]);
+  });
+
+  it('names the field of a bad lora.json', async () => {
+    const loraFile = path.join(dir, 'lora.json');
+    await writeFile(loraFile, JSON.stringify({ lora_url: 'not a url' }));
+    await expect(run({}, { lora: loraFile }).p).rejects.toThrow(
+      /generate: .*lora\.json: lora_url: .*\(got "not a url"\)/,
+    );
+    expect(server.log).toEqual([]);
   });
 });
