@@ -1,1 +1,36 @@
-export {};
+export { type ApplyMotionOptions, type ApplyMotionResult, applyMotion } from './apply-motion.js';
+export {
+  BlenderError,
+  type BlenderErrorDetails,
+  type BlenderErrorKind,
+  stderrTail,
+} from './blender-error.js';
+export { type BuildRigOptions, type BuildRigResult, buildRig, FREE_LIMITS } from './build-rig.js';
+export { checkGlb, checkReadable } from './check-file.js';
+export { composeFrame } from './compose-frame.js';
+export { type CreaturePaths, creaturePaths } from './creature-paths.js';
+export {
+  type BlenderInfo,
+  type FindBlenderOptions,
+  findBlender,
+  MIN_BLENDER_VERSION,
+  parseBlenderVersion,
+} from './find-blender.js';
+export { type GltfJoints, readGltfJoints } from './gltf-joints.js';
+export { JointsJson } from './joints-json.js';
+export { type PrepMeshOptions, PrepResult, prepMesh } from './prep-mesh.js';
+export {
+  DatasetPoseOptions,
+  type RenderDatasetOptions,
+  type RenderDatasetResult,
+  renderDataset,
+} from './render-dataset.js';
+export { type RenderRefOptions, renderRef } from './render-ref.js';
+export { rigKeypoints } from './rig-keypoints.js';
+export {
+  type BlenderProgress,
+  type BlenderRunOptions,
+  PYTHON_DIR,
+  runBlenderScript,
+} from './run-blender-script.js';
+export { type GltfValidation, validateGltf } from './validate-gltf.js';

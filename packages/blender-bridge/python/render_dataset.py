@@ -1,0 +1,119 @@
+"""render_dataset: seeded random poses within limits, both views, true joints -> dataset/.
+
+Args: {"rigged": path, "layout": <layout>, "info": <rig_info.json>, "out_dir": path,
+"count": N, "seed": S, "spread": 0.7, "yaw_deg": 30, "tilt_deg": 5, "trans_m": 0.1, "aa": "OFF",
+"feet": [joint, ...]}.
+Sample i draws from its own generator seeded by (S, i), so any sample can be re-rendered alone,
+and a run that is interrupted continues where it stopped: a sample whose meta file exists is
+skipped (its images are renamed into place before the meta is written). Each pose follows
+motion.json's conventions; the rig is lowered or lifted so its lowest foot joint (creature.json `feet`; any joint
+without feet) touches z = 0.
+"""
+
+import json
+import math
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mocap_blender as mb  # noqa: E402
+
+
+def quat_wxyz(yaw, pitch, roll):
+    """Rz(yaw) * Ry(pitch) * Rx(roll) as a (w, x, y, z) quaternion."""
+    from mathutils import Euler
+
+    q = Euler((roll, pitch, yaw), "XYZ").to_quaternion()
+    return [q.w, q.x, q.y, q.z]
+
+
+def sample_pose(rng, info, args):
+    spread = args.get("spread", 0.7)
+    euler = {}
+    for b in info["bones"]:
+        if b["name"] == info["root"]:
+            euler[b["name"]] = [0.0, 0.0, 0.0]
+            continue
+        euler[b["name"]] = [math.radians(rng.uniform(lo, hi) * spread) for lo, hi in b["limits_deg"]]
+    tilt = math.radians(args.get("tilt_deg", 5))
+    q = quat_wxyz(
+        math.radians(rng.uniform(-1, 1) * args.get("yaw_deg", 30)),
+        rng.uniform(-tilt, tilt),
+        rng.uniform(-tilt, tilt),
+    )
+    tm = args.get("trans_m", 0.1)
+    trans = [rng.uniform(-tm, tm), rng.uniform(-tm, tm), 0.0]
+    return euler, q, trans
+
+
+def main(args):
+    import bpy
+
+    t0 = time.time()
+    bpy.ops.wm.open_mainfile(filepath=args["rigged"])
+    layout = args["layout"]
+    info = args["info"]
+    out = args["out_dir"]
+    os.makedirs(out, exist_ok=True)
+    arm = mb.find_armature(bpy)
+    cams = mb.setup_cameras(bpy, layout)
+    studio = mb.setup_render(bpy, layout, args.get("aa", "OFF"))
+    names = [k["name"] for k in info["keypoints"]]
+    feet = set(args.get("feet") or []) & set(names) or set(names)
+    bones = [b["name"] for b in info["bones"]]
+    count = args["count"]
+    seed = args["seed"]
+    rendered = skipped = 0
+    first = None
+    loop_start = time.time()
+    for i in range(count):
+        stem = "%05d" % i
+        meta_path = os.path.join(out, stem + "_meta.json")
+        if os.path.exists(meta_path):
+            skipped += 1
+            mb.progress(i + 1, count, "render", index=i, skipped=True)
+            continue
+        rng = random.Random("%d:%d" % (seed, i))
+        euler, q, trans = sample_pose(rng, info, args)
+        mb.pose_rig(arm, info["root"], bones, [euler[b] for b in bones], trans, q)
+        bpy.context.view_layer.update()
+        low = min(p[2] for k, p in zip(names, mb.keypoint_positions(arm, info["keypoints"])) if k in feet)
+        trans[2] -= low
+        mb.pose_rig(arm, info["root"], bones, [euler[b] for b in bones], trans, q)
+        bpy.context.view_layer.update()
+        joints = mb.keypoint_positions(arm, info["keypoints"])
+        ts = time.time()
+        for view in ("front", "side"):
+            mb.render_view(bpy, cams, studio, layout, view, os.path.join(out, "%s_%s.png" % (stem, view)))
+        if first is None:
+            first = time.time() - ts
+        uv = [mb.project(layout, p) for p in joints]
+        meta = {
+            "index": i,
+            "seed": seed,
+            "names": names,
+            "joints_m": joints,
+            "front_uv": [f for f, _ in uv],
+            "side_uv": [s for _, s in uv],
+            "pose": {"euler": euler, "trans": trans, "root_quat": q},
+            "images": {"front": stem + "_front.png", "side": stem + "_side.png"},
+        }
+        tmp = mb.tmp_name(meta_path)
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(meta, f)
+        mb.replace(tmp, meta_path)
+        rendered += 1
+        mb.progress(i + 1, count, "render", index=i, skipped=False)
+    loop = time.time() - loop_start
+    return {
+        "rendered": rendered,
+        "skipped": skipped,
+        "startup_s": loop_start - t0,
+        "loop_s": loop,
+        "first_sample_render_s": first,
+    }
+
+
+mb.run(main)

@@ -1,0 +1,48 @@
+import { CreatureJson, readJsonFile } from '@mocap/layout';
+import { z } from 'zod';
+import { checkGlb } from './check-file.js';
+import { creaturePaths } from './creature-paths.js';
+import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
+
+/** What prep_mesh reports. */
+export const PrepResult = z.object({
+  vertices: z.number().int().positive(),
+  faces: z.number().int().min(0),
+  /** The uniform scale applied to the raw model. */
+  scale: z.number().positive(),
+  /** Size after prep (x, y, z), metres. */
+  dimensions: z.tuple([z.number(), z.number(), z.number()]),
+});
+export type PrepResult = z.output<typeof PrepResult>;
+
+/** Options of {@link prepMesh}. */
+export interface PrepMeshOptions extends BlenderRunOptions {
+  /** The creature folder (creature.json, model.glb). */
+  creature: string;
+  /** The model. @default `<creature>/model.glb` */
+  model?: string | undefined;
+  /** Output folder for stage files. @default `<creature>/runs` */
+  runs?: string | undefined;
+}
+
+/**
+ * prep: imports model.glb and writes `runs/prep/static.blend`: one mesh at real size
+ * (creature.json `prep`), facing -Y, centred on x = y = 0, lowest point on z = 0.
+ *
+ * ```ts
+ * const r = await prepMesh({ creature: 'creatures/wolf' });
+ * ```
+ */
+export async function prepMesh(opts: PrepMeshOptions): Promise<PrepResult & { file: string }> {
+  const paths = creaturePaths(opts.creature, opts.runs);
+  const creature = await readJsonFile('prep', paths.creatureJson, CreatureJson);
+  const model = opts.model ?? paths.model;
+  await checkGlb('prep', model);
+  const r = await runBlenderScript(
+    'prep_mesh.py',
+    { model, out: paths.staticBlend, prep: creature.prep },
+    PrepResult,
+    opts,
+  );
+  return { ...r, file: paths.staticBlend };
+}

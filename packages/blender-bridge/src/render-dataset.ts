@@ -1,0 +1,125 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CreatureJson,
+  DatasetMeta,
+  parseFileData,
+  RigInfo,
+  readJsonFile,
+  resolveCreature,
+} from '@mocap/layout';
+import { z } from 'zod';
+import { checkReadable } from './check-file.js';
+import { creaturePaths } from './creature-paths.js';
+import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
+
+/** How random dataset poses are drawn. */
+export const DatasetPoseOptions = z
+  .object({
+    /** Fraction of each bone's limit range used. @default 0.7 */
+    spread: z.number().min(0).max(1).default(0.7),
+    /** Root yaw range, +-degrees. @default 30 */
+    yaw_deg: z.number().min(0).max(180).default(30),
+    /** Root pitch and roll range, +-degrees. @default 5 */
+    tilt_deg: z.number().min(0).max(90).default(5),
+    /** Root x and y displacement range, +-metres. @default 0.1 */
+    trans_m: z.number().min(0).default(0.1),
+  })
+  .strict();
+export type DatasetPoseOptions = z.input<typeof DatasetPoseOptions>;
+
+/** Options of {@link renderDataset}. */
+export interface RenderDatasetOptions extends BlenderRunOptions {
+  creature: string;
+  /** Number of two-view samples. */
+  count: number;
+  /** Sample i's pose is drawn from (seed, i). @default 0 */
+  seed?: number;
+  /** @default `<creature>/runs` */
+  runs?: string | undefined;
+  /** Output folder. @default `<runs>/dataset` */
+  out?: string | undefined;
+  /** Workbench anti-aliasing (`OFF` is fastest). @default 'OFF' */
+  aa?: string;
+  pose?: DatasetPoseOptions;
+}
+
+const DatasetResult = z.object({
+  rendered: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  startup_s: z.number().min(0),
+  loop_s: z.number().min(0),
+  first_sample_render_s: z.number().nullable(),
+});
+
+/** What {@link renderDataset} returns. */
+export interface RenderDatasetResult {
+  dir: string;
+  /** Meta files of every sample 0..count-1, in order. */
+  metas: string[];
+  rendered: number;
+  /** Samples already present (a resumed run). */
+  skipped: number;
+  /** Blender start-up plus file load, seconds. */
+  startupSeconds: number;
+  /** Time spent on the samples, seconds. */
+  loopSeconds: number;
+  /** Two-view samples per second after the first sample (null with fewer than two rendered). */
+  samplesPerSecond: number | null;
+}
+
+/**
+ * dataset: `count` seeded random poses within the rig's limits, rendered from both cameras in one
+ * Blender process -> `<i>_front.png`, `<i>_side.png`, `<i>_meta.json` (true joints in metres and
+ * layout px, see DatasetMeta). Resumable: samples whose meta exists are skipped.
+ *
+ * ```ts
+ * await renderDataset({ creature: 'creatures/wolf', count: 1000, seed: 1 });
+ * ```
+ */
+export async function renderDataset(opts: RenderDatasetOptions): Promise<RenderDatasetResult> {
+  if (!Number.isInteger(opts.count) || opts.count < 1) {
+    throw new TypeError(`renderDataset: expected count to be a positive integer, got ${opts.count}.`);
+  }
+  const paths = creaturePaths(opts.creature, opts.runs);
+  const creature = await readJsonFile('dataset', paths.creatureJson, CreatureJson);
+  const { layout } = await resolveCreature({ creature: opts.creature });
+  const info = await readJsonFile('dataset', paths.rigInfo, RigInfo);
+  await checkReadable('dataset', paths.riggedBlend, 'rigged creature (run `mocap rig` first)');
+  const pose = DatasetPoseOptions.parse(opts.pose ?? {});
+  const dir = opts.out ?? paths.dataset;
+  await mkdir(dir, { recursive: true });
+  const r = await runBlenderScript(
+    'render_dataset.py',
+    {
+      rigged: paths.riggedBlend,
+      layout,
+      info,
+      out_dir: dir,
+      count: opts.count,
+      seed: opts.seed ?? 0,
+      aa: opts.aa ?? 'OFF',
+      feet: creature.feet,
+      ...pose,
+    },
+    DatasetResult,
+    opts,
+  );
+  const metas: string[] = [];
+  for (let i = 0; i < opts.count; i++) {
+    const file = path.join(dir, `${String(i).padStart(5, '0')}_meta.json`);
+    parseFileData('dataset', file, JSON.parse(await readFile(file, 'utf8')), DatasetMeta);
+    metas.push(file);
+  }
+  const timed = r.rendered - 1;
+  const after = r.loop_s - (r.first_sample_render_s ?? 0);
+  return {
+    dir,
+    metas,
+    rendered: r.rendered,
+    skipped: r.skipped,
+    startupSeconds: r.startup_s,
+    loopSeconds: r.loop_s,
+    samplesPerSecond: timed > 0 && after > 0 ? timed / after : null,
+  };
+}

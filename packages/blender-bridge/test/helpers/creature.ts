@@ -1,0 +1,80 @@
+import { copyFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { MotionJson, RigInfo } from '@mocap/layout';
+
+/** The repository's creatures folder. */
+export const CREATURES = fileURLToPath(new URL('../../../../creatures/', import.meta.url));
+
+/** Copies a bundled creature's inputs into a fresh temporary folder (so runs/ lands there). */
+export async function copyCreature(name: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), `mocap-${name}-`));
+  for (const f of ['creature.json', 'rig.json', 'model.glb']) {
+    await copyFile(path.join(CREATURES, name, f), path.join(dir, f));
+  }
+  return dir;
+}
+
+/** A small seeded generator (mulberry32) in [0, 1). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A seeded motion of `frames` frames on `info`: every bone swings within half its limits, the root
+ * turns and moves a little. Fields the fit would fill are zero.
+ */
+export function randomMotion(info: RigInfo, frames: number, seed: number): MotionJson {
+  const r = rng(seed);
+  const deg = Math.PI / 180;
+  const amp = info.bones.map((b) => b.limits_deg.map(([lo, hi]) => [lo * 0.5, hi * 0.5]));
+  const phase = info.bones.map(() => [r(), r(), r()].map((x) => x * 2 * Math.PI));
+  const euler: [number, number, number][][] = [];
+  const rootQuat: [number, number, number, number][] = [];
+  const trans: [number, number, number][] = [];
+  for (let t = 0; t < frames; t++) {
+    euler.push(
+      info.bones.map((b, i) => {
+        if (b.name === info.root) return [0, 0, 0];
+        return [0, 1, 2].map((a) => {
+          const [lo, hi] = amp[i]![a]!;
+          const s = 0.5 + 0.5 * Math.sin(phase[i]![a]! + t * 0.9);
+          return (lo + (hi - lo) * s) * deg;
+        }) as [number, number, number];
+      }),
+    );
+    const yaw = 0.3 * Math.sin(t * 0.5);
+    const pitch = 0.1 * Math.cos(t * 0.7);
+    const h = Math.hypot(yaw, pitch);
+    const s = Math.sin(h / 2) / (h || 1);
+    rootQuat.push([Math.cos(h / 2), 0, pitch * s, yaw * s]);
+    trans.push([0.05 * Math.sin(t), -0.1 * t * 0.2, 0.03 * Math.cos(t)]);
+  }
+  const names = info.keypoints.map((k) => k.name);
+  return {
+    fps: 24,
+    bones: info.bones.map((b) => b.name),
+    names,
+    trans,
+    root_quat: rootQuat,
+    euler,
+    joints: euler.map(() => names.map(() => [0, 0, 0] as [number, number, number])),
+    reproj_px: { mean: 0, front: 0, side: 0, per_frame: euler.map(() => 0) },
+    sync: {
+      paw_agreement: null,
+      height_gap_px: 0,
+      lag_frames: 0,
+      warped: false,
+      height_gap_after_px: 0,
+      swaps_fixed: { front: 0, side: 0 },
+    },
+  };
+}
