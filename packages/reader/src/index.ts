@@ -22,6 +22,26 @@ export {
   type ReaderConfigInput,
 } from './reader-config.js';
 export {
+  copyJointPose,
+  type JointPose,
+  jointWorldMatrices,
+  linearBlendSkin,
+  mat4CopyAt,
+  mat4FromTrs,
+  mat4IdentityAt,
+  mat4MulAt,
+  ReadSkinnedMeshOptions,
+  readSkinAnimations,
+  readSkinnedMesh,
+  restJointPose,
+  type SkinAnimation,
+  type SkinChannel,
+  type SkinnedMesh,
+  sampleSkinAnimation,
+  skinnedMeshFromDocument,
+  skinningMatrices,
+} from './refine/index.js';
+export {
   decodeSafetensors,
   encodeSafetensors,
   readSafetensors,

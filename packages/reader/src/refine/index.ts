@@ -1,0 +1,22 @@
+// Stage 2 of the reader: model-based refinement (skinned mesh, raster, segmentation, fit).
+export {
+  copyJointPose,
+  type JointPose,
+  jointWorldMatrices,
+  restJointPose,
+  skinningMatrices,
+} from './joint-pose.js';
+export { linearBlendSkin } from './linear-blend-skin.js';
+export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';
+export {
+  readSkinAnimations,
+  type SkinAnimation,
+  type SkinChannel,
+  sampleSkinAnimation,
+} from './skin-animation.js';
+export {
+  ReadSkinnedMeshOptions,
+  readSkinnedMesh,
+  type SkinnedMesh,
+  skinnedMeshFromDocument,
+} from './skinned-mesh.js';
