@@ -313,4 +313,20 @@ describe('generateVideo against a local fal queue', () => {
     );
     expect(server.log).toEqual([]);
   });
+
+  it('a job that failed on fal shows its detail, and the next run submits a new job', async () => {
+    server.options.resultError = {
+      status: 422,
+      body: { detail: [{ loc: ['body', 'image_url'], msg: 'could not decode the image', type: 'x' }] },
+    };
+    const err = (await run().p.catch((e: unknown) => e)) as FalError;
+    expect(err.status).toBe(422);
+    expect(err.message).toContain('body.image_url: could not decode the image');
+    expect(err.message).toMatch(/failed on fal; its state moved to .*\.failed-.*\.json, so the next run submits a new job/);
+    delete server.options.resultError;
+    const r = await run().p;
+    expect(r.outcome).toBe('submitted');
+    expect(server.submissions()).toBe(2);
+    expect(server.count('initiate')).toBe(2);
+  });
 });
