@@ -109,17 +109,22 @@ export function resize(img: RgbImage, width: number, height: number, options: Re
       mid[o + 2] = b;
     }
   }
-  // Vertical pass.
+  // Vertical pass: accumulate whole rows, tap by tap (sequential memory, weights hoisted).
   const out = new Uint8Array(width * height * 3);
   const rowLen = width * 3;
+  const acc = new Float32Array(rowLen);
   for (let y = 0; y < height; y++) {
+    acc.fill(0);
     const s = ty.start[y] as number;
     const e = s + (ty.count[y] as number);
+    for (let k = s; k < e; k++) {
+      const wk = ty.w[k] as number;
+      const base = (ty.idx[k] as number) * rowLen;
+      for (let i = 0; i < rowLen; i++) acc[i] = (acc[i] as number) + (mid[base + i] as number) * wk;
+    }
     const o = y * rowLen;
     for (let i = 0; i < rowLen; i++) {
-      let v = 0;
-      for (let k = s; k < e; k++)
-        v += (mid[(ty.idx[k] as number) * rowLen + i] as number) * (ty.w[k] as number);
+      const v = acc[i] as number;
       out[o + i] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
     }
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FileError } from '@mocap/layout';
-import { decodeVideo, encodeVideo, FfmpegError } from '@mocap/media';
+import { decodeVideo, encodeVideo, FfmpegError, probeVideo } from '@mocap/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIP, RED_SIZE, redAt, redCentroid, syntheticFrames, tempDir } from './helpers.js';
 
@@ -42,6 +42,12 @@ describe('decodeVideo', () => {
     // Half size, every other frame: the square is at half its position of frame 2t.
     const [x] = redAt(2 * 3);
     expect(redCentroid(frames[3]!)![0]).toBeCloseTo((x + RED_SIZE / 2) / 2, 0);
+  });
+
+  it('skips the probe when given its result', async () => {
+    const info = await probeVideo(clip);
+    const frames = await collect(decodeVideo(clip, { info }));
+    expect(frames).toHaveLength(info.frames);
   });
 
   it('stops after maxFrames, and stops ffmpeg when the loop breaks', async () => {
