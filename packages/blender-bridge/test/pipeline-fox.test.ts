@@ -82,12 +82,12 @@ describe('fox: prep -> rig -> ref -> dataset -> apply in Blender', () => {
     const g = await readGltfJoints(a.glb!, run.rig.info);
     expect(g.joints).toHaveLength(6);
     let worst = 0;
-    g.joints.forEach((row, t) =>
+    g.joints.forEach((row, t) => {
       row.forEach((p, j) => {
         const q = joints.joints[t]![j]!;
         worst = Math.max(worst, Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]));
-      }),
-    );
+      });
+    });
     expect(worst).toBeLessThan(0.001);
     const bvh = await readFile(a.bvh!, 'utf8');
     expect(bvh.startsWith('HIERARCHY')).toBe(true);
