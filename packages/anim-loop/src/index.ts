@@ -8,6 +8,14 @@ export {
   quatFromEuler,
 } from './euler.js';
 export {
+  FindLoopOptions,
+  findLoop,
+  type LoopWindow,
+  makeSeamless,
+  type SeamlessLoop,
+  SeamlessOptions,
+} from './loop.js';
+export {
   mat3Copy,
   mat3Determinant,
   mat3Identity,
@@ -29,6 +37,8 @@ export {
   mat4TransformPoint,
   mat4Transpose,
 } from './mat4.js';
+export { type MirrorMap, mirrorMap, mirrorMotion, sideSwapName } from './mirror.js';
+export { type MotionCore, type PackedMotion, packMotion, unpackMotion } from './motion-pack.js';
 export {
   mat3FromQuat,
   quatAngle,
@@ -52,7 +62,10 @@ export {
   quatToWxyz,
   quatTrackContinuity,
 } from './quat.js';
+export { resampleMotion, samplePacked, sampleQuatTrack, sampleTrack } from './resample.js';
 export { rigidFit } from './rigid-fit.js';
+export { symEigen4 } from './sym-eigen4.js';
+export { timeWarpMotion, timeWarpQuatTrack, timeWarpTrack, warpPathToTimes } from './time-warp.js';
 export {
   EPSILON,
   type Mat3,

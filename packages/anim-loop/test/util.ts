@@ -1,4 +1,5 @@
 // Shared test helpers: one float matcher, seeded randomness, fast-check arbitraries.
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 
@@ -73,3 +74,69 @@ export const mat3Arb = fc.array(num(-2, 2), { minLength: 9, maxLength: 9 }).filt
     m[6]! * (m[1]! * m[5]! - m[4]! * m[2]!);
   return Math.abs(det) > 0.1;
 });
+
+/** Options of {@link makeMotion}. */
+export interface MakeMotionOptions {
+  frames: number;
+  fps?: number;
+  bones: readonly string[];
+  seed: number;
+  /** Period in frames of every bone's swing. */
+  period: number;
+  /** Root travel per frame along -Y, metres. */
+  speed?: number;
+  /** A slow drift added to every bone's X angle per frame, radians (makes the motion not periodic). */
+  drift?: number;
+  /** Swing amplitude, radians. */
+  amplitude?: number;
+}
+
+/** A synthetic, seeded motion: each bone swings sinusoidally with one period; the root walks and bobs. */
+export function makeMotion(o: MakeMotionOptions) {
+  const rand = rng(o.seed);
+  const B = o.bones.length;
+  const amp = o.amplitude ?? 0.6;
+  const params = o.bones.map(() =>
+    Array.from({ length: 3 }, () => [amp * (rand() * 2 - 1), rand() * 6.283, 0.3 * (rand() * 2 - 1)]),
+  );
+  const trans: [number, number, number][] = [];
+  const root_quat: [number, number, number, number][] = [];
+  const euler: [number, number, number][][] = [];
+  for (let t = 0; t < o.frames; t++) {
+    const ph = (2 * Math.PI * t) / o.period;
+    trans.push([0.02 * Math.sin(ph), -(o.speed ?? 0.01) * t, 0.03 * Math.sin(2 * ph)]);
+    const yaw = 0.1 * Math.sin(ph);
+    const pitch = 0.05 * Math.cos(ph);
+    const q = [
+      Math.cos(yaw / 2) * Math.cos(pitch / 2),
+      Math.sin(pitch / 2) * Math.cos(yaw / 2),
+      -Math.sin(yaw / 2) * Math.sin(pitch / 2),
+      Math.sin(yaw / 2) * Math.cos(pitch / 2),
+    ];
+    const n = Math.hypot(...q);
+    root_quat.push(q.map((x) => x / n + 0) as [number, number, number, number]);
+    euler.push(
+      params.map(
+        (axes, b) =>
+          axes.map(([a, phase, c], k) =>
+            b === 0 ? 0 : c! + a! * Math.sin(ph + phase!) + (k === 0 ? (o.drift ?? 0) * t : 0),
+          ) as [number, number, number],
+      ),
+    );
+  }
+  return { fps: o.fps ?? 30, bones: [...o.bones], trans, root_quat, euler };
+}
+
+/** The wolf's rig.json and creature.json (real bundled creature data). */
+export function wolf() {
+  const dir = new URL('../../../creatures/wolf/', import.meta.url);
+  return {
+    rig: JSON.parse(readFileSync(new URL('rig.json', dir), 'utf8')) as {
+      joints: Record<string, [number, number, number]>;
+      bones: [string, string, string, string | null][];
+    },
+    creature: JSON.parse(readFileSync(new URL('creature.json', dir), 'utf8')) as {
+      mirror?: Record<string, string>;
+    },
+  };
+}
