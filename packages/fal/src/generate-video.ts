@@ -157,7 +157,12 @@ export async function generateVideo(
     endpoint: model,
     method: 'POST',
     url: `https://queue.fal.run/${model}`,
-    headers: { Authorization: 'Key $FAL_KEY', 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: 'Key $FAL_KEY',
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'x-fal-queue-priority': 'normal',
+    },
     input: buildInput(knownUrl ?? `<fal storage URL of ${ref}, uploaded at run time>`),
     upload: { file: ref, bytes: refBytes.length, sha256, url: knownUrl },
   };

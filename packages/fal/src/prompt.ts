@@ -28,7 +28,7 @@ export function makePrompt(creature: CreatureJson, action: string): string {
     throw new TypeError(`prompt: Expected one action sentence on one line, got ${JSON.stringify(action)}.`);
   const c = creature;
   return [
-    `${sentenceCase(`${c.count} ${c.noun}, ${c.describe}`).slice(0, -1)}; ${c.colour_code}.`,
+    `${sentenceCase(`${c.count} ${c.noun}: ${c.describe}`).slice(0, -1)}; ${c.colour_code}.`,
     /^(the|a|an|it|its)\b/i.test(sentence)
       ? sentenceCase(sentence)
       : sentenceCase(`the ${c.noun} ${sentence}`),

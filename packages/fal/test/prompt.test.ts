@@ -12,7 +12,7 @@ describe('makePrompt', () => {
     const p = makePrompt(wolf, 'trots forward, then sits down');
     for (const w of [wolf.noun, wolf.describe, wolf.colour_code, wolf.flank, wolf.limbs])
       expect(p).toContain(w);
-    expect(p.startsWith('One timber wolf, grey fur with a pale belly; front legs painted red')).toBe(true);
+    expect(p.startsWith('One timber wolf: grey fur with a pale belly; front legs painted red')).toBe(true);
     expect(p).toContain('The timber wolf trots forward, then sits down.');
     expect(p).toContain('side view of its right flank, head to the right');
   });

@@ -51,7 +51,13 @@ export const generateCommand: Command = {
     if (!dir) throw new UsageError('no creature: pass --creature DIR or set MOCAP_CREATURE.');
     if (!values.move) throw new UsageError('--move NAME is required.');
     const dryRun = values['dry-run'] === true;
-    const key = dryRun ? undefined : falKeyFromEnv(ctx.env, 'generate');
+    let key: string | undefined;
+    try {
+      key = dryRun ? undefined : falKeyFromEnv(ctx.env, 'generate');
+    } catch (err) {
+      ctx.stderr.write(`mocap ${(err as Error).message}\n`);
+      return 1;
+    }
     const timeoutMin = values.timeout === undefined ? undefined : Number(values.timeout);
     if (timeoutMin !== undefined && !(timeoutMin > 0))
       throw new UsageError(`--timeout: Expected minutes > 0, got "${values.timeout}".`);
@@ -91,7 +97,9 @@ export const generateCommand: Command = {
       return 0;
     } catch (err) {
       if (err instanceof UsageError) throw err;
-      ctx.stderr.write(`mocap generate: ${redactKey((err as Error).message, key)}\n`);
+      ctx.stderr.write(
+        `mocap generate: ${redactKey((err as Error).message.replace(/^generate: /, ''), key)}\n`,
+      );
       return 1;
     }
   },

@@ -86,6 +86,10 @@ export const loraCommand: Command = {
     const moves = parseMoves(values.motion, ctx.cwd) ?? (await findCapturedMotions(dir));
     if (values['dry-run']) {
       const trigger = loraTrigger(options);
+      if (moves.length === 0)
+        ctx.stderr.write(
+          `mocap lora: no captured motions under ${dir}/runs/captures/<move>/motion.json (or --motion).\n`,
+        );
       ctx.stdout.write(
         `${JSON.stringify(
           {
@@ -107,7 +111,13 @@ export const loraCommand: Command = {
       );
       return 0;
     }
-    const key = falKeyFromEnv(ctx.env, 'lora');
+    let key: string | undefined;
+    try {
+      key = falKeyFromEnv(ctx.env, 'lora');
+    } catch (err) {
+      ctx.stderr.write(`mocap ${(err as Error).message}\n`);
+      return 1;
+    }
     const progress = falProgress(ctx.stderr, key);
     try {
       const creature = await readJsonFile('lora', path.join(dir, 'creature.json'), CreatureJson);
@@ -129,7 +139,7 @@ export const loraCommand: Command = {
       ctx.stdout.write(`${r.loraFile}\n`);
       return 0;
     } catch (err) {
-      ctx.stderr.write(`mocap lora: ${redactKey((err as Error).message, key)}\n`);
+      ctx.stderr.write(`mocap lora: ${redactKey((err as Error).message.replace(/^lora: /, ''), key)}\n`);
       return 1;
     }
   },
