@@ -322,7 +322,9 @@ describe('generateVideo against a local fal queue', () => {
     const err = (await run().p.catch((e: unknown) => e)) as FalError;
     expect(err.status).toBe(422);
     expect(err.message).toContain('body.image_url: could not decode the image');
-    expect(err.message).toMatch(/failed on fal; its state moved to .*\.failed-.*\.json, so the next run submits a new job/);
+    expect(err.message).toMatch(
+      /failed on fal; its state moved to .*\.failed-.*\.json, so the next run submits a new job/,
+    );
     delete server.options.resultError;
     const r = await run().p;
     expect(r.outcome).toBe('submitted');
