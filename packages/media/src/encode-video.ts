@@ -40,7 +40,8 @@ function iterate(frames: Frames): AsyncIterator<RgbImage> | Iterator<RgbImage> {
 }
 
 /**
- * Encodes RGB frames to an H.264 video (libx264, yuv420p, `+faststart`), streaming raw rgb24
+ * Encodes RGB frames to an H.264 video (libx264, yuv420p, BT.709 limited range and tagged so,
+ * `+faststart`), streaming raw rgb24
  * into ffmpeg's stdin with back-pressure. The file is written under a temporary name beside
  * `file` and renamed when ffmpeg succeeds, so `file` is never half-written. All frames must have
  * the first frame's size, with even width and height (yuv420p). Resolves to the frame count.
@@ -68,7 +69,10 @@ export async function encodeVideo(file: string, frames: Frames, options: EncodeO
   );
   const args = ['-y', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`];
   args.push('-framerate', String(o.fps), '-i', 'pipe:0', '-an', '-c:v', 'libx264', '-preset', o.preset);
-  args.push('-crf', String(o.crf), '-pix_fmt', 'yuv420p', '-movflags', '+faststart');
+  // BT.709 limited range, tagged, so players and decodeVideo (ffmpeg reads the tags) agree on colours.
+  args.push('-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p', '-crf', String(o.crf));
+  args.push('-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv');
+  args.push('-pix_fmt', 'yuv420p', '-movflags', '+faststart');
   if (ext === '.mp4' || ext === '.mov') args.push('-f', ext.slice(1));
   args.push(tmp);
   const sub = execa(findFfmpeg(), args, {

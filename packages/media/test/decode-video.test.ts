@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileError } from '@mocap/layout';
 import { decodeVideo, encodeVideo, FfmpegError, probeVideo } from '@mocap/media';
@@ -70,6 +71,23 @@ describe('decodeVideo', () => {
     expect((err as FfmpegError).aborted).toBe(true);
     expect((err as FfmpegError).message).toMatch(`decodeVideo: ${clip}: ffmpeg failed (aborted)`);
     expect(n).toBeLessThan(CLIP.frames);
+  });
+
+  it('times out with an FfmpegError saying so', async () => {
+    const info = await probeVideo(clip);
+    const err = await (async () => {
+      for await (const _ of decodeVideo(clip, { info, timeout: 300 }))
+        await new Promise((r) => setTimeout(r, 100));
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FfmpegError);
+    expect((err as FfmpegError).timedOut).toBe(true);
+    expect((err as Error).message).toMatch(`decodeVideo: ${clip}: ffmpeg failed (timed out after 300 ms)`);
+  });
+
+  it('says a file that is not a video is not one', async () => {
+    const txt = path.join(dir, 'clip.txt');
+    await writeFile(txt, 'frame 1\nframe 2\n');
+    await expect(collect(decodeVideo(txt))).rejects.toThrow(`probeVideo: ${txt}: not a video (`);
   });
 
   it('gives a clear error for a missing file', async () => {
