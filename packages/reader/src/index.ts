@@ -23,14 +23,23 @@ export {
 } from './reader-config.js';
 export {
   copyJointPose,
+  createRasterTarget,
+  faceLabels,
   type JointPose,
   jointWorldMatrices,
+  LABEL_BACKDROP,
+  LABEL_BODY,
+  LABEL_GROUP0,
   linearBlendSkin,
   mat4CopyAt,
   mat4FromTrs,
   mat4IdentityAt,
   mat4MulAt,
+  type PaintJoints,
+  projectVertices,
+  type RasterTarget,
   ReadSkinnedMeshOptions,
+  rasterizeViews,
   readSkinAnimations,
   readSkinnedMesh,
   restJointPose,
@@ -40,6 +49,7 @@ export {
   sampleSkinAnimation,
   skinnedMeshFromDocument,
   skinningMatrices,
+  vertexPaintLabels,
 } from './refine/index.js';
 export {
   decodeSafetensors,

@@ -9,6 +9,15 @@ export {
 export { linearBlendSkin } from './linear-blend-skin.js';
 export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';
 export {
+  faceLabels,
+  LABEL_BACKDROP,
+  LABEL_BODY,
+  LABEL_GROUP0,
+  type PaintJoints,
+  vertexPaintLabels,
+} from './paint-labels.js';
+export { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews } from './rasterize-views.js';
+export {
   readSkinAnimations,
   type SkinAnimation,
   type SkinChannel,

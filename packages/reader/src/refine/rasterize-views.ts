@@ -1,0 +1,195 @@
+import type { Layout } from '@mocap/layout';
+
+/**
+ * Buffers of a two-view rasterisation at `1 / factor` of the layout's resolution: per pixel the
+ * label of the nearest face (0 = backdrop), its depth (front view: world y; side view: world x;
+ * smaller is nearer) and the face index (-1 where empty).
+ */
+export interface RasterTarget {
+  /** Layout px per target px (1, 2, 4...). */
+  factor: number;
+  width: number;
+  height: number;
+  /** Target column where the side view starts. */
+  sideStart: number;
+  label: Uint8Array;
+  depth: Float32Array;
+  face: Int32Array;
+}
+
+/**
+ * A raster target covering the whole layout frame at `1 / factor` resolution.
+ *
+ * ```ts
+ * const target = createRasterTarget(layout, 2); // 640 x 360
+ * ```
+ */
+export function createRasterTarget(layout: Layout, factor = 1): RasterTarget {
+  if (!Number.isInteger(factor) || factor < 1) {
+    throw new TypeError(`createRasterTarget: expected a positive integer factor, got ${factor}.`);
+  }
+  const width = Math.ceil(layout.WIDTH / factor);
+  const height = Math.ceil(layout.HEIGHT / factor);
+  const n = width * height;
+  return {
+    factor,
+    width,
+    height,
+    sideStart: Math.round(layout.W_FRONT / factor),
+    label: new Uint8Array(n),
+    depth: new Float32Array(n).fill(Number.POSITIVE_INFINITY),
+    face: new Int32Array(n).fill(-1),
+  };
+}
+
+/**
+ * Projects N world points (metres) to layout px: `out[3i..3i+2]` = front-view column, side-view
+ * column (full-frame) and the shared row. Returns `out`.
+ */
+export function projectVertices(
+  out: Float64Array,
+  world: Float64Array,
+  n: number,
+  layout: Layout,
+): Float64Array {
+  const m = layout.M_PER_PX;
+  const fc = layout.W_FRONT / 2;
+  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  for (let i = 0; i < n; i++) {
+    out[3 * i] = fc + (world[3 * i] - layout.FRONT_CX) / m;
+    out[3 * i + 1] = sc - (world[3 * i + 1] - layout.SIDE_CY) / m;
+    out[3 * i + 2] = layout.GROUND_V - world[3 * i + 2] / m;
+  }
+  return out;
+}
+
+/**
+ * Rasterises a triangle mesh into both orthographic views with a z-buffer: clears `target`, then
+ * fills each view's pixels (pixel centres inside a triangle) with the nearest triangle's label,
+ * depth and index. `world` is N x 3 metres (e.g. skinned vertices), `proj` their
+ * {@link projectVertices}, `labels` one label per triangle. No back-face culling: the views see
+ * the mesh from different sides.
+ *
+ * ```ts
+ * projectVertices(proj, verts, mesh.vertexCount, layout);
+ * rasterizeViews(target, verts, proj, mesh.indices, faceLabels(mesh.indices, vlabels));
+ * ```
+ */
+export function rasterizeViews(
+  target: RasterTarget,
+  world: Float64Array,
+  proj: Float64Array,
+  indices: Uint32Array,
+  labels: Uint8Array,
+): RasterTarget {
+  target.label.fill(0);
+  target.depth.fill(Number.POSITIVE_INFINITY);
+  target.face.fill(-1);
+  const f = indices.length / 3;
+  const s = 1 / target.factor;
+  for (let t = 0; t < f; t++) {
+    const a = indices[3 * t];
+    const b = indices[3 * t + 1];
+    const c = indices[3 * t + 2];
+    const va = proj[3 * a + 2] * s;
+    const vb = proj[3 * b + 2] * s;
+    const vc = proj[3 * c + 2] * s;
+    // front view: u from column 0, depth world y
+    drawTriangle(
+      target,
+      t,
+      labels[t],
+      0,
+      target.sideStart,
+      proj[3 * a] * s,
+      va,
+      world[3 * a + 1],
+      proj[3 * b] * s,
+      vb,
+      world[3 * b + 1],
+      proj[3 * c] * s,
+      vc,
+      world[3 * c + 1],
+    );
+    // side view: u from column 1, depth world x
+    drawTriangle(
+      target,
+      t,
+      labels[t],
+      target.sideStart,
+      target.width,
+      proj[3 * a + 1] * s,
+      va,
+      world[3 * a],
+      proj[3 * b + 1] * s,
+      vb,
+      world[3 * b],
+      proj[3 * c + 1] * s,
+      vc,
+      world[3 * c],
+    );
+  }
+  return target;
+}
+
+function drawTriangle(
+  tg: RasterTarget,
+  face: number,
+  label: number,
+  x0: number,
+  x1: number,
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  cx: number,
+  cy: number,
+  cz: number,
+): void {
+  const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  if (area === 0 || !Number.isFinite(area)) return;
+  const inv = 1 / area;
+  // pixel (x, y) is drawn when its centre (x + 0.5, y + 0.5) is inside (edges included)
+  const minY = Math.max(0, Math.ceil(Math.min(ay, by, cy) - 0.5));
+  const maxY = Math.min(tg.height - 1, Math.floor(Math.max(ay, by, cy) - 0.5));
+  const minX = Math.max(x0, Math.ceil(Math.min(ax, bx, cx) - 0.5));
+  const maxX = Math.min(x1 - 1, Math.floor(Math.max(ax, bx, cx) - 0.5));
+  if (minX > maxX || minY > maxY) return;
+  const w = tg.width;
+  for (let y = minY; y <= maxY; y++) {
+    const py = y + 0.5;
+    // the span of this row inside the triangle, from the three edges (scanline)
+    let lo = minX;
+    let hi = maxX;
+    for (let e = 0; e < 3; e++) {
+      const ex0 = e === 0 ? ax : e === 1 ? bx : cx;
+      const ey0 = e === 0 ? ay : e === 1 ? by : cy;
+      const ex1 = e === 0 ? bx : e === 1 ? cx : ax;
+      const ey1 = e === 0 ? by : e === 1 ? cy : ay;
+      // inside where sign(area) * ((ex1-ex0)(py-ey0) - (ey1-ey0)(px-ex0)) >= 0
+      const k = (ey1 - ey0) * (area > 0 ? 1 : -1);
+      const r = (ex1 - ex0) * (py - ey0) * (area > 0 ? 1 : -1);
+      // r - k (px - ex0) >= 0
+      if (k > 0) hi = Math.min(hi, Math.floor(r / k + ex0 - 0.5));
+      else if (k < 0) lo = Math.max(lo, Math.ceil(r / k + ex0 - 0.5));
+      else if (r < 0) {
+        lo = 1;
+        hi = 0;
+      }
+    }
+    for (let x = lo; x <= hi; x++) {
+      const px = x + 0.5;
+      const w0 = ((bx - px) * (cy - py) - (by - py) * (cx - px)) * inv;
+      const w1 = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) * inv;
+      const z = w0 * az + w1 * bz + (1 - w0 - w1) * cz;
+      const i = y * w + x;
+      if (z < tg.depth[i]) {
+        tg.depth[i] = z;
+        tg.label[i] = label;
+        tg.face[i] = face;
+      }
+    }
+  }
+}

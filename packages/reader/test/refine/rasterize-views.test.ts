@@ -1,0 +1,137 @@
+import { DEFAULT_LAYOUT } from '@mocap/layout';
+import {
+  createRasterTarget,
+  faceLabels,
+  jointWorldMatrices,
+  LABEL_BODY,
+  LABEL_GROUP0,
+  linearBlendSkin,
+  projectVertices,
+  rasterizeViews,
+  restJointPose,
+  skinningMatrices,
+  vertexPaintLabels,
+} from '@mocap/reader';
+import { describe, expect, it } from 'vitest';
+import { FOX_LAYOUT, FOX_PAINT, readFox } from './fox-fixture.js';
+
+const L = DEFAULT_LAYOUT;
+const m = L.M_PER_PX;
+
+/** An axis-aligned box as 12 triangles; its corners land on whole layout px in both views. */
+function box(x0: number, x1: number, y0: number, y1: number, z0: number, z1: number) {
+  const p: number[] = [];
+  for (const z of [z0, z1]) for (const y of [y0, y1]) for (const x of [x0, x1]) p.push(x, y, z);
+  const q = [
+    [0, 1, 3, 2],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 3, 7, 6],
+    [0, 2, 6, 4],
+    [1, 3, 7, 5],
+  ];
+  const idx = q.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]);
+  return { world: Float64Array.from(p), indices: Uint32Array.from(idx) };
+}
+
+function count(t: ReturnType<typeof createRasterTarget>, label: number, from: number, to: number) {
+  let n = 0;
+  for (let y = 0; y < t.height; y++)
+    for (let x = from; x < to; x++) if (t.label[y * t.width + x] === label) n++;
+  return n;
+}
+
+describe('rasterizeViews', () => {
+  it('fills exactly the pixels whose centres a box covers, in both views', () => {
+    // x spans 20 px, y 30 px, z 10 px
+    const b = box(0, 20 * m, 0, 30 * m, 40 * m, 50 * m);
+    const proj = projectVertices(new Float64Array(24), b.world, 8, L);
+    const t = rasterizeViews(createRasterTarget(L), b.world, proj, b.indices, new Uint8Array(12).fill(3));
+    expect(count(t, 3, 0, t.sideStart)).toBe(20 * 10);
+    expect(count(t, 3, t.sideStart, t.width)).toBe(30 * 10);
+    const t2 = rasterizeViews(createRasterTarget(L, 2), b.world, proj, b.indices, new Uint8Array(12).fill(3));
+    expect(count(t2, 3, 0, t2.sideStart)).toBe(10 * 5);
+  });
+
+  it('keeps the nearest face: front by world y, side by world x', () => {
+    const near = box(0, 20 * m, -30 * m, -20 * m, 0, 20 * m); // nearer the front camera (smaller y)
+    const far = box(-40 * m, 40 * m, 0, 10 * m, 10 * m, 30 * m); // reaches further -x: nearer the side camera
+    const world = Float64Array.from([...near.world, ...far.world]);
+    const indices = Uint32Array.from([...near.indices, ...Array.from(far.indices, (i) => i + 8)]);
+    const labels = Uint8Array.from([...new Array(12).fill(2), ...new Array(12).fill(5)]);
+    const proj = projectVertices(new Float64Array(48), world, 16, L);
+    const t = rasterizeViews(createRasterTarget(L), world, proj, indices, labels);
+    const at = (u: number, v: number) => t.label[Math.floor(v) * t.width + Math.floor(u)];
+    const [fu, fv] = [L.W_FRONT / 2 + 10, L.GROUND_V - 15]; // inside both boxes in the front view
+    expect(at(fu, fv)).toBe(2);
+    expect(t.depth[Math.floor(fv) * t.width + Math.floor(fu)]).toBeCloseTo(-30 * m, 6);
+    const su = L.W_FRONT + L.W_SIDE / 2 + 25; // y = -25 px: only the near box there
+    expect(at(su, fv)).toBe(2);
+    const su2 = L.W_FRONT + L.W_SIDE / 2 - 5; // y = +5 px: the far box, x from -40
+    expect(at(su2, fv)).toBe(5);
+  });
+
+  it('matches a brute-force point-in-triangle rasteriser on the skinned Fox, with paint labels', async () => {
+    const mesh = await readFox();
+    const world = new Float64Array(mesh.jointNames.length * 16);
+    const skin = new Float64Array(mesh.jointNames.length * 16);
+    jointWorldMatrices(world, mesh, restJointPose(mesh), mesh.toWorld);
+    skinningMatrices(skin, mesh, world);
+    const verts = linearBlendSkin(new Float64Array(mesh.vertexCount * 3), mesh, skin);
+    const vl = vertexPaintLabels(mesh, FOX_PAINT);
+    const fl = faceLabels(mesh.indices, vl);
+    for (let g = 0; g < FOX_PAINT.length; g++)
+      expect(vl.filter((l) => l === LABEL_GROUP0 + g).length).toBeGreaterThan(20);
+    expect(vl.filter((l) => l === LABEL_BODY).length).toBeGreaterThan(300);
+    const proj = projectVertices(new Float64Array(mesh.vertexCount * 3), verts, mesh.vertexCount, FOX_LAYOUT);
+    const t = rasterizeViews(createRasterTarget(FOX_LAYOUT), verts, proj, mesh.indices, fl);
+    // independent reference: every pixel centre against every triangle's bounding box + barycentrics
+    const cover = new Uint8Array(t.width * t.height);
+    const f = mesh.indices.length / 3;
+    for (let tri = 0; tri < f; tri++) {
+      for (const view of [0, 1]) {
+        const pts = [0, 1, 2].map((k) => {
+          const v = mesh.indices[3 * tri + k];
+          return [proj[3 * v + view], proj[3 * v + 2]];
+        });
+        const [a, b, c] = pts as [number[], number[], number[]];
+        const area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+        if (area === 0) continue;
+        const xs = [a[0], b[0], c[0]];
+        const ys = [a[1], b[1], c[1]];
+        const lo = view === 0 ? 0 : t.sideStart;
+        const hi = view === 0 ? t.sideStart : t.width;
+        for (
+          let y = Math.max(0, Math.floor(Math.min(...ys)) - 1);
+          y <= Math.min(t.height - 1, Math.max(...ys) + 1);
+          y++
+        ) {
+          for (
+            let x = Math.max(lo, Math.floor(Math.min(...xs)) - 1);
+            x < Math.min(hi, Math.max(...xs) + 1);
+            x++
+          ) {
+            const px = x + 0.5;
+            const py = y + 0.5;
+            const e = (p: number[], q: number[]) =>
+              ((q[0] - p[0]) * (py - p[1]) - (q[1] - p[1]) * (px - p[0])) / area;
+            if (e(a, b) >= -1e-12 && e(b, c) >= -1e-12 && e(c, a) >= -1e-12) cover[y * t.width + x] = 1;
+          }
+        }
+      }
+    }
+    let mism = 0;
+    let covered = 0;
+    for (let i = 0; i < cover.length; i++) {
+      covered += cover[i];
+      if ((cover[i] === 1) !== (t.label[i] !== 0)) mism++;
+    }
+    expect(covered).toBeGreaterThan(20_000);
+    expect(mism).toBeLessThanOrEqual(covered * 1e-3); // only pixel centres exactly on an edge may differ
+    for (let g = 0; g < FOX_PAINT.length; g++) {
+      expect(
+        count(t, LABEL_GROUP0 + g, 0, t.sideStart) + count(t, LABEL_GROUP0 + g, t.sideStart, t.width),
+      ).toBeGreaterThan(50);
+    }
+  });
+});
