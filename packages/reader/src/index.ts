@@ -1,3 +1,5 @@
+export { AdamW } from './adam.js';
+export { AugmentOptions, type AugmentOptionsInput, augment, NO_AUGMENT } from './augment.js';
 export {
   BackendChoice,
   type BackendReport,
@@ -7,8 +9,11 @@ export {
   wasmBinaryDir,
 } from './backend.js';
 export { bicubicWeights, resizeGridBicubic } from './bicubic.js';
+export { BLOB_JOINTS, type BlobDatasetOptions, writeBlobDataset } from './blob-dataset.js';
 export { createReader, type Reader } from './create-reader.js';
+export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
+export { evaluateReader, type ItemPrediction, predictItems } from './evaluate-reader.js';
 export { gaussianHeatmaps } from './gaussian-heatmaps.js';
 export { decodeHeatmaps, type HeatmapPeaks, peaksToLayout } from './heatmap-decode.js';
 export { type ParamInit, ParamStore } from './param-store.js';
@@ -21,25 +26,25 @@ export {
   ReaderConfig,
   type ReaderConfigInput,
 } from './reader-config.js';
+export { errorStats, ReaderErrors } from './reader-errors.js';
+export {
+  type LoadedReader,
+  type LoadReaderOptions,
+  loadReader,
+  ReaderModelJson,
+  type SaveReaderExtra,
+  saveReader,
+} from './reader-io.js';
 export {
   copyJointPose,
-  createRasterTarget,
-  faceLabels,
   type JointPose,
   jointWorldMatrices,
-  LABEL_BACKDROP,
-  LABEL_BODY,
-  LABEL_GROUP0,
   linearBlendSkin,
   mat4CopyAt,
   mat4FromTrs,
   mat4IdentityAt,
   mat4MulAt,
-  type PaintJoints,
-  projectVertices,
-  type RasterTarget,
   ReadSkinnedMeshOptions,
-  rasterizeViews,
   readSkinAnimations,
   readSkinnedMesh,
   restJointPose,
@@ -49,7 +54,6 @@ export {
   sampleSkinAnimation,
   skinnedMeshFromDocument,
   skinningMatrices,
-  vertexPaintLabels,
 } from './refine/index.js';
 export {
   decodeSafetensors,
@@ -58,6 +62,8 @@ export {
   type SafeTensor,
   writeSafetensors,
 } from './safetensors.js';
+export { type TrainEvent, TrainOptions, type TrainResult, trainReader } from './train-reader.js';
+export { imagesToTensor, viewToInput } from './view-input.js';
 export {
   heatmapToLayout,
   layoutToHeatmap,
