@@ -37,14 +37,23 @@ export {
 } from './reader-io.js';
 export {
   copyJointPose,
+  createRasterTarget,
+  faceLabels,
   type JointPose,
   jointWorldMatrices,
+  LABEL_BACKDROP,
+  LABEL_BODY,
+  LABEL_GROUP0,
   linearBlendSkin,
   mat4CopyAt,
   mat4FromTrs,
   mat4IdentityAt,
   mat4MulAt,
+  type PaintJoints,
+  projectVertices,
+  type RasterTarget,
   ReadSkinnedMeshOptions,
+  rasterizeViews,
   readSkinAnimations,
   readSkinnedMesh,
   restJointPose,
@@ -54,6 +63,7 @@ export {
   sampleSkinAnimation,
   skinnedMeshFromDocument,
   skinningMatrices,
+  vertexPaintLabels,
 } from './refine/index.js';
 export {
   decodeSafetensors,
