@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type MotionCore, type PackedMotion, packMotion, unpackMotion } from './motion-pack.js';
+import { parseOptions } from './parse-options.js';
 import { quatAngle, quatConjugate, quatExp, quatLog, quatMultiply } from './quat.js';
 
 /** Options of {@link findLoop}. */
@@ -52,7 +53,7 @@ function poseDistance2(p: PackedMotion, i: number, j: number, heightWeight: numb
  * ```
  */
 export function findLoop(motion: MotionCore, options: FindLoopOptions = {}): LoopWindow {
-  const o = FindLoopOptions.parse(options);
+  const o = parseOptions('findLoop', FindLoopOptions, options);
   const p = packMotion('findLoop', motion);
   const T = p.frames;
   const maxFrames = Math.min(o.maxFrames ?? T - 1, T - 1);
@@ -134,7 +135,7 @@ export function makeSeamless(
   window: Pick<LoopWindow, 'start' | 'end'>,
   options: SeamlessOptions = {},
 ): SeamlessLoop {
-  const o = SeamlessOptions.parse(options);
+  const o = parseOptions('makeSeamless', SeamlessOptions, options);
   const p = packMotion('makeSeamless', motion);
   const { start, end } = window;
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end >= p.frames || end - start < 2) {

@@ -94,7 +94,6 @@ export interface MakeMotionOptions {
 /** A synthetic, seeded motion: each bone swings sinusoidally with one period; the root walks and bobs. */
 export function makeMotion(o: MakeMotionOptions) {
   const rand = rng(o.seed);
-  const B = o.bones.length;
   const amp = o.amplitude ?? 0.6;
   const params = o.bones.map(() =>
     Array.from({ length: 3 }, () => [amp * (rand() * 2 - 1), rand() * 6.283, 0.3 * (rand() * 2 - 1)]),
