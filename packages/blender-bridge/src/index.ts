@@ -20,6 +20,14 @@ export { type GltfJoints, readGltfJoints } from './gltf-joints.js';
 export { JointsJson } from './joints-json.js';
 export { type PrepMeshOptions, PrepResult, prepMesh } from './prep-mesh.js';
 export {
+  type CreatureKind,
+  type CreatureMeshOptions,
+  creatureGlb,
+  creatureMesh,
+} from './procedural/creature-mesh.js';
+export { type CoatColours, furTexture } from './procedural/fur-texture.js';
+export { addMembrane, addTube, MeshBuilder, type TubePoint } from './procedural/mesh-builder.js';
+export {
   DatasetPoseOptions,
   type RenderDatasetOptions,
   type RenderDatasetResult,
