@@ -59,7 +59,9 @@ describe('resampleMotion', () => {
       ]),
     };
     const r = resampleMotion(m, 20);
-    r.euler.forEach((row, k) => expectVec(row[1]!, [0.45 * k, 0, 0], 1e-12));
+    r.euler.forEach((row, k) => {
+      expectVec(row[1]!, [0.45 * k, 0, 0], 1e-12);
+    });
   });
 
   it('rejects a bad fps and inconsistent frames with a RangeError naming the field', () => {

@@ -19,7 +19,9 @@ describe('symEigen4 against mathjs eigs', () => {
         symEigen4(a, v);
         const ours = [a[0]!, a[5]!, a[10]!, a[15]!].sort((x, y) => x - y);
         const theirs = (eigs(rows).values as number[]).slice().sort((x, y) => x - y);
-        ours.forEach((x, i) => expect(Math.abs(x - theirs[i]!)).toBeLessThan(1e-10));
+        ours.forEach((x, i) => {
+          expect(Math.abs(x - theirs[i]!)).toBeLessThan(1e-10);
+        });
         for (let e = 0; e < 4; e++) {
           const lambda = a[e * 5]!;
           for (let r = 0; r < 4; r++) {
