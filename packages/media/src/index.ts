@@ -49,3 +49,4 @@ export {
 export { ProbeOptions, probeVideo, type VideoInfo } from './probe-video.js';
 export { ResizeOptions, resize } from './resize.js';
 export { ShowcaseOptions, writeShowcase } from './showcase.js';
+export { warpScaleShift } from './warp-scale-shift.js';

@@ -1,0 +1,71 @@
+import type { Rgb } from '@mocap/layout';
+import { assertRgbImage, createImage, type RgbImage } from './image.js';
+
+/**
+ * Resamples `img` through a scale and shift into a new `width` x `height` image: output
+ * coordinates are `u = sx * x + tx`, `v = sy * y + ty` of input coordinates (pixel i spans
+ * [i, i + 1), as layout px do), so `calib` from det.npz (`[sx, sy, tx, ty]`, clip px to layout
+ * px) maps a clip frame into the layout's frame. Bilinear; output pixels whose centre maps
+ * outside the input take `fill`.
+ *
+ * ```ts
+ * const inLayout = warpScaleShift(clipFrame, [0.95, 0.95, 12, -8], 1280, 720, layout.colours.wall);
+ * ```
+ */
+export function warpScaleShift(
+  img: RgbImage,
+  calib: ArrayLike<number>,
+  width: number,
+  height: number,
+  fill: Rgb = [0, 0, 0],
+): RgbImage {
+  assertRgbImage('warpScaleShift', img);
+  const [sx, sy, tx, ty] = [calib[0], calib[1], calib[2], calib[3]] as number[];
+  if (calib.length !== 4 || !(sx! > 0 && sy! > 0 && Number.isFinite(tx) && Number.isFinite(ty))) {
+    throw new TypeError(
+      `warpScaleShift: calib: expected [sx, sy, tx, ty] with positive scales, got [${Array.from(calib).join(', ')}].`,
+    );
+  }
+  const out = createImage(width, height, fill);
+  const { width: w, height: h, data: src } = img;
+  // Input column/row (centre-aligned, clamped) and weight for every output column/row; -1 = outside.
+  const axis = (n: number, size: number, s: number, t: number) => {
+    const i0 = new Int32Array(n);
+    const f = new Float32Array(n);
+    for (let o = 0; o < n; o++) {
+      const c = (o + 0.5 - t) / s - 0.5;
+      if (c < -0.5 || c > size - 0.5) {
+        i0[o] = -1;
+        continue;
+      }
+      const cc = Math.min(Math.max(c, 0), size - 1);
+      i0[o] = Math.min(Math.floor(cc), Math.max(size - 2, 0));
+      f[o] = size > 1 ? cc - (i0[o] as number) : 0;
+    }
+    return { i0, f };
+  };
+  const X = axis(width, w, sx!, tx!);
+  const Y = axis(height, h, sy!, ty!);
+  const dx = w > 1 ? 3 : 0;
+  const dy = h > 1 ? w * 3 : 0;
+  const d = out.data;
+  for (let y = 0; y < height; y++) {
+    const yi = Y.i0[y] as number;
+    if (yi < 0) continue;
+    const fy = Y.f[y] as number;
+    for (let x = 0; x < width; x++) {
+      const xi = X.i0[x] as number;
+      if (xi < 0) continue;
+      const fx = X.f[x] as number;
+      const p = (yi * w + xi) * 3;
+      const o = (y * width + x) * 3;
+      for (let k = 0; k < 3; k++) {
+        const a = (src[p + k] as number) + ((src[p + dx + k] as number) - (src[p + k] as number)) * fx;
+        const b =
+          (src[p + dy + k] as number) + ((src[p + dy + dx + k] as number) - (src[p + dy + k] as number)) * fx;
+        d[o + k] = Math.round(a + (b - a) * fy);
+      }
+    }
+  }
+  return out;
+}
