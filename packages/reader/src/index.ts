@@ -36,14 +36,20 @@ export {
   saveReader,
 } from './reader-io.js';
 export {
+  backdropColours,
+  backdropGains,
+  type ColourModel,
+  ColourModelOptions,
   copyJointPose,
   createRasterTarget,
   faceLabels,
+  fitColourModel,
   type JointPose,
   jointWorldMatrices,
   LABEL_BACKDROP,
   LABEL_BODY,
   LABEL_GROUP0,
+  type LabelledImage,
   linearBlendSkin,
   mat4CopyAt,
   mat4FromTrs,
@@ -61,8 +67,10 @@ export {
   type SkinChannel,
   type SkinnedMesh,
   sampleSkinAnimation,
+  segmentImage,
   skinnedMeshFromDocument,
   skinningMatrices,
+  studioColours,
   vertexPaintLabels,
 } from './refine/index.js';
 export {

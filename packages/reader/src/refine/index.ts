@@ -1,4 +1,13 @@
 // Stage 2 of the reader: model-based refinement (skinned mesh, raster, segmentation, fit).
+
+export { backdropColours, backdropGains, studioColours } from './backdrop-gains.js';
+export {
+  type ColourModel,
+  ColourModelOptions,
+  fitColourModel,
+  type LabelledImage,
+  segmentImage,
+} from './colour-model.js';
 export {
   copyJointPose,
   type JointPose,
