@@ -44,7 +44,8 @@ async function resolveBlender(opts: BlenderRunOptions): Promise<BlenderInfo> {
 }
 
 /**
- * Runs `blender -b --factory-startup --python <script> -- <args.json>` and returns the script's
+ * Runs `blender -b --factory-startup --python <script> -- <args.json>` (`script`: a file of
+ * {@link PYTHON_DIR}, or an absolute path) and returns the script's
  * result, validated with `schema`. The script reports progress and its result as `@mocap {json}`
  * lines on stdout (see python/mocap_blender.py). Any failure is a {@link BlenderError} carrying
  * the script, exit code, stderr tail and Python traceback.
@@ -95,7 +96,7 @@ export async function runBlenderScript<S extends z.ZodType>(
         '--python-exit-code',
         '1',
         '--python',
-        path.join(PYTHON_DIR, script),
+        path.isAbsolute(script) ? script : path.join(PYTHON_DIR, script),
         '--',
         argsFile,
       ],
@@ -105,7 +106,7 @@ export async function runBlenderScript<S extends z.ZodType>(
         timeout: opts.timeoutMs ?? 600_000,
         forceKillAfterDelay: 3000,
         ...(opts.signal ? { cancelSignal: opts.signal } : {}),
-        env: { PYTHONDONTWRITEBYTECODE: '1' },
+        env: { PYTHONDONTWRITEBYTECODE: '1', MOCAP_PYTHON_DIR: PYTHON_DIR },
         maxBuffer: 64 * 1024 * 1024,
       },
     );
@@ -118,7 +119,11 @@ export async function runBlenderScript<S extends z.ZodType>(
     });
     const r = await sub;
     if (pending) onLine(pending);
-    const tail = stderrTail(String(r.stderr ?? ''));
+    // Blender prints its own errors (a script it cannot open, a crash) on stdout.
+    const stdoutErrors = String(r.stdout ?? '')
+      .split('\n')
+      .filter((l) => /^(Error|Traceback)/.test(l));
+    const tail = stderrTail([String(r.stderr ?? ''), ...stdoutErrors].join('\n'));
     const base = {
       script,
       exitCode: r.exitCode ?? null,

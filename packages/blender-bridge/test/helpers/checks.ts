@@ -41,7 +41,7 @@ export function creatureExtent(img: Img, layout: Layout, x0: number, x1: number)
 }
 
 /** The ref.png acceptance: studio colours at their pixels, the ground row, rows shared by the views. */
-export async function checkRef(run: PipelineRun, nose: string) {
+export async function checkRef(run: PipelineRun, lengthM: number) {
   const { layout } = run.ref;
   const img = await readPng(run.ref.file);
   expect([img.width, img.height]).toEqual([layout.WIDTH, layout.HEIGHT]);
@@ -64,10 +64,11 @@ export async function checkRef(run: PipelineRun, nose: string) {
   expect(Math.abs(side.bottom + 1 - layout.GROUND_V)).toBeLessThanOrEqual(1);
   // The highest point sits on the same row in both views.
   expect(Math.abs(front.top - side.top)).toBeLessThanOrEqual(1);
-  // The nose joint (a tip of the mesh) lands on the side view's frontmost column.
-  const k = run.rig.info.keypoints.findIndex((x) => x.name === nose);
-  const b = run.rig.info.bones.find((x) => x.name === run.rig.info.keypoints[k]!.bone)!;
-  const [u] = worldToSide(b.tail, layout);
-  expect(Math.abs(side.right + 1 - u)).toBeLessThanOrEqual(2);
+  // prep centred the model's length on y = 0: its snout and tail end land on the side view's
+  // frontmost and rearmost columns.
+  const [uFront] = worldToSide([0, -lengthM / 2, 0], layout);
+  const [uBack] = worldToSide([0, lengthM / 2, 0], layout);
+  expect(Math.abs(side.right + 1 - uFront)).toBeLessThanOrEqual(1.5);
+  expect(Math.abs(side.left - uBack)).toBeLessThanOrEqual(1.5);
   return { front, side };
 }

@@ -1,0 +1,90 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { JointsJson, readGltfJoints, validateGltf } from '@mocap/blender-bridge';
+import { DatasetMeta, RigInfo, RigJson, readJsonFile, worldToFront, worldToSide } from '@mocap/layout';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkRef, readPng } from './checks.js';
+import { type PipelineRun, runPipeline } from './pipeline.js';
+
+/** The end-to-end suite of one bundled creature: prep -> rig -> ref -> dataset (8) -> apply. */
+export function pipelineSuite(name: string, opts: { length: number }): () => PipelineRun {
+  let run: PipelineRun;
+
+  beforeAll(async () => {
+    run = await runPipeline(name, { dataset: 8, frames: 6, renders: [0, 5] });
+  }, 240_000);
+
+  describe(`${name}: prep -> rig -> ref -> dataset -> apply in Blender`, () => {
+    it('preps the model to its real size on the ground', async () => {
+      expect(run.prep.dimensions[1]).toBeCloseTo(opts.length, 5);
+      expect(run.prep.vertices).toBeGreaterThan(100);
+      expect((await stat(run.prep.file)).size).toBeGreaterThan(0);
+    });
+
+    it('builds the rig: rig_info.json validates and matches rig.json', async () => {
+      const rig = await readJsonFile('test', path.join(run.dir, 'rig.json'), RigJson);
+      const info = await readJsonFile('test', run.rig.rigInfo, RigInfo);
+      expect(info.bones.map((b) => b.name)).toEqual(rig.bones.map((b) => b[0]));
+      expect(info.keypoints.map((k) => k.name)).toEqual(Object.keys(rig.joints));
+      for (const b of info.bones) {
+        const [, head, tail] = rig.bones.find((x) => x[0] === b.name)!;
+        for (let i = 0; i < 3; i++) expect(b.head[i]).toBeCloseTo(rig.joints[head]![i]!, 5);
+        for (let i = 0; i < 3; i++) expect(b.tail[i]).toBeCloseTo(rig.joints[tail]![i]!, 5);
+      }
+      expect(info.weights).toMatch(/heat|nearest/);
+      for (const n of ['front_left', 'front_right', 'hind_left', 'hind_right']) {
+        expect(run.rig.painted[n]).toBeGreaterThan(20);
+      }
+      expect(run.progress).toContain('build_rig.py:weights');
+    });
+
+    it('renders ref.png with the studio colours, the ground row and shared rows', async () => {
+      await checkRef(run, opts.length);
+    });
+
+    it('renders 8 dataset samples whose metas match their projections', async () => {
+      const ds = run.dataset!;
+      expect(ds.rendered).toBe(8);
+      for (const file of ds.metas) {
+        const meta = await readJsonFile('test', file, DatasetMeta);
+        meta.joints_m.forEach((p, j) => {
+          const f = worldToFront(p, run.ref.layout);
+          const s = worldToSide(p, run.ref.layout);
+          expect(meta.front_uv[j]![0]).toBeCloseTo(f[0], 6);
+          expect(meta.side_uv[j]![0]).toBeCloseTo(s[0], 6);
+          expect(meta.front_uv[j]![1]).toBe(meta.side_uv[j]![1]);
+        });
+        const front = await readPng(path.join(ds.dir, meta.images.front));
+        expect([front.width, front.height]).toEqual([run.ref.layout.W_FRONT, run.ref.layout.HEIGHT]);
+      }
+    });
+
+    it('applies a motion: joints.json, renders, a valid glTF that reads back within 1 mm, BVH, FBX', async () => {
+      const a = run.apply;
+      const joints = await readJsonFile('test', a.joints, JointsJson);
+      expect(joints.joints).toHaveLength(6);
+      for (const t of [0, 5]) {
+        for (const v of ['front', 'side']) {
+          expect((await stat(path.join(a.renders!, `0000${t}_${v}.png`))).size).toBeGreaterThan(1000);
+        }
+      }
+      expect((await validateGltf(a.glb!)).errors).toBe(0);
+      const g = await readGltfJoints(a.glb!, run.rig.info);
+      expect(g.joints).toHaveLength(6);
+      let worst = 0;
+      g.joints.forEach((row, t) => {
+        row.forEach((p, j) => {
+          const q = joints.joints[t]![j]!;
+          worst = Math.max(worst, Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]));
+        });
+      });
+      expect(worst).toBeLessThan(0.001);
+      const bvh = await readFile(a.bvh!, 'utf8');
+      expect(bvh.startsWith('HIERARCHY')).toBe(true);
+      expect(bvh).toMatch(/Frames:\s+6/);
+      const fbx = await readFile(a.fbx!);
+      expect(fbx.subarray(0, 18).toString('latin1')).toBe('Kaydara FBX Binary');
+    });
+  });
+  return () => run;
+}
