@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileError } from '@mocap/layout';
-import { encodeVideo, FfmpegError, findFfprobe, probeVideo, writePng } from '@mocap/media';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { encodeVideo, FfmpegError, probeVideo, writePng } from '@mocap/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIP, syntheticFrame, syntheticFrames, tempDir } from './helpers.js';
 
 let dir: string;
@@ -71,31 +71,5 @@ describe('probeVideo', () => {
     const err = await probeVideo(clip, { signal: ac.signal }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FfmpegError);
     expect((err as FfmpegError).aborted).toBe(true);
-  });
-});
-
-describe('findFfprobe', () => {
-  const saved = { FFPROBE: process.env.FFPROBE, PATH: process.env.PATH };
-  afterEach(() => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  });
-
-  it('takes FFPROBE first, and says when it is not an executable', () => {
-    process.env.FFPROBE = '/usr/bin/ffprobe';
-    expect(findFfprobe()).toBe('/usr/bin/ffprobe');
-    process.env.FFPROBE = path.join(dir, 'no-ffprobe');
-    expect(() => findFfprobe()).toThrow(
-      `ffprobe: FFPROBE=${path.join(dir, 'no-ffprobe')} is not an executable file.`,
-    );
-  });
-
-  it('says how to install it when it is nowhere on PATH', async () => {
-    delete process.env.FFPROBE;
-    process.env.PATH = dir;
-    expect(() => findFfprobe()).toThrow(/ffprobe: not found: set FFPROBE .* apt-get install ffmpeg/);
-    await expect(probeVideo(clip)).rejects.toThrow(/ffprobe: not found/);
   });
 });
