@@ -40,7 +40,11 @@ function axesOf(op: string, order: string): readonly [number, number, number, bo
  * ```
  */
 export function mat3FromEuler<T extends Out>(out: T, e: ArrayLike<number>, order: EulerOrder = 'XYZ'): T {
-  const [i, j, k, odd] = axesOf('mat3FromEuler', order);
+  const ax = axesOf('mat3FromEuler', order);
+  const i = ax[0],
+    j = ax[1],
+    k = ax[2],
+    odd = ax[3];
   // Angles about the first, second and third axis; an odd permutation is a left-handed frame,
   // where the same right-handed rotation reads as the negated angle.
   const sg = odd ? -1 : 1;
@@ -94,7 +98,11 @@ export function eulerFromMat3<T extends Out>(
   order: EulerOrder = 'XYZ',
   prefer?: ArrayLike<number>,
 ): T {
-  const [i, j, k, odd] = axesOf('eulerFromMat3', order);
+  const ax = axesOf('eulerFromMat3', order);
+  const i = ax[0],
+    j = ax[1],
+    k = ax[2],
+    odd = ax[3];
   const sg = odd ? -1 : 1;
   const rii = m[i * 3 + i]!,
     rji = m[i * 3 + j]!,
@@ -161,7 +169,11 @@ const scratch = new Float64Array(9);
  * ```
  */
 export function quatFromEuler<T extends Out>(out: T, e: ArrayLike<number>, order: EulerOrder = 'XYZ'): T {
-  const [i, j, k, odd] = axesOf('quatFromEuler', order);
+  const ax = axesOf('quatFromEuler', order);
+  const i = ax[0],
+    j = ax[1],
+    k = ax[2],
+    odd = ax[3];
   const eps = odd ? -1 : 1; // e_k x e_i = eps e_j, e_j x e_i = -eps e_k
   const ha = e[i]! / 2,
     hb = e[j]! / 2,

@@ -1,5 +1,8 @@
 import { EPSILON, type Out } from './types.js';
 
+// A module-local copy: hot paths read a local binding, not an imported one.
+const EPS = EPSILON;
+
 /**
  * Sets `out` to the identity rotation `[0, 0, 0, 1]` (XYZW).
  *
@@ -165,7 +168,7 @@ export function quatToAxisAngle<T extends Out>(outAxis: T, q: ArrayLike<number>)
     z = q[2]!,
     w = q[3]!;
   const s = Math.sqrt(x * x + y * y + z * z);
-  if (s < EPSILON * EPSILON) {
+  if (s < EPS * EPS) {
     outAxis[0] = 1;
     outAxis[1] = 0;
     outAxis[2] = 0;
@@ -242,35 +245,24 @@ export function quatSlerp<T extends Out>(out: T, a: ArrayLike<number>, b: ArrayL
     by = b[1]!,
     bz = b[2]!,
     bw = b[3]!;
-  if (ax * bx + ay * by + az * bz + aw * bw < 0) {
+  let d = ax * bx + ay * by + az * bz + aw * bw;
+  if (d < 0) {
+    d = -d;
     bx = -bx;
     by = -by;
     bz = -bz;
     bw = -bw;
   }
-  // The 4-D angle between a and b, accurate at both ends (acos of the dot is not near 0).
-  const dx = ax - bx,
-    dy = ay - by,
-    dz = az - bz,
-    dw = aw - bw;
-  const sx = ax + bx,
-    sy = ay + by,
-    sz = az + bz,
-    sw = aw + bw;
-  const omega =
-    2 *
-    Math.atan2(
-      Math.sqrt(dx * dx + dy * dy + dz * dz + dw * dw),
-      Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw),
-    );
+  // sin of the 4-D angle from (1 - d)(1 + d), not 1 - d^2, to keep precision near d = 1.
+  const s = Math.sqrt(Math.max(0, (1 - d) * (1 + d)));
   let ka: number, kb: number;
-  if (omega < EPSILON) {
+  if (s < EPS) {
     ka = 1 - t;
     kb = t;
   } else {
-    const s = 1 / Math.sin(omega);
-    ka = Math.sin((1 - t) * omega) * s;
-    kb = Math.sin(t * omega) * s;
+    const omega = Math.atan2(s, d);
+    ka = Math.sin((1 - t) * omega) / s;
+    kb = Math.sin(t * omega) / s;
   }
   out[0] = ka * ax + kb * bx;
   out[1] = ka * ay + kb * by;
@@ -301,7 +293,7 @@ export function quatLog<T extends Out>(outVec3: T, q: ArrayLike<number>): T {
   }
   const s = Math.sqrt(x * x + y * y + z * z);
   // half angle / sin(half angle), -> 1 as s -> 0
-  const k = s < EPSILON ? 1 / Math.max(w, EPSILON) : Math.atan2(s, w) / s;
+  const k = s < EPS ? 1 / Math.max(w, EPS) : Math.atan2(s, w) / s;
   outVec3[0] = x * k;
   outVec3[1] = y * k;
   outVec3[2] = z * k;
@@ -321,7 +313,7 @@ export function quatExp<T extends Out>(out: T, v: ArrayLike<number>): T {
     y = v[1]!,
     z = v[2]!;
   const n = Math.sqrt(x * x + y * y + z * z);
-  const k = n < EPSILON ? 1 - (n * n) / 6 : Math.sin(n) / n;
+  const k = n < EPS ? 1 - (n * n) / 6 : Math.sin(n) / n;
   out[0] = x * k;
   out[1] = y * k;
   out[2] = z * k;
@@ -389,7 +381,7 @@ export function quatAngularVelocity<T extends Out>(
     w = -w;
   }
   const s = Math.sqrt(x * x + y * y + z * z);
-  const k = s < EPSILON ? 2 / Math.max(w, EPSILON) / dt : (2 * Math.atan2(s, w)) / s / dt;
+  const k = s < EPS ? 2 / Math.max(w, EPS) / dt : (2 * Math.atan2(s, w)) / s / dt;
   outVec3[0] = x * k;
   outVec3[1] = y * k;
   outVec3[2] = z * k;

@@ -62,7 +62,8 @@ export function warpPathToTimes(path: ReadonlyArray<readonly [number, number]>, 
 /**
  * A track of `count` vectors of `channels` numbers warped in time: output frame k is the
  * source sampled at fractional frame `times[k]` (linear). `times` must be non-decreasing and
- * within the track. Returns `out` (`times.length * channels` numbers).
+ * within the track. Returns `out` (`times.length * channels` numbers), which must not share
+ * memory with `track` (a warp may read a frame after writing over it).
  *
  * ```ts
  * timeWarpTrack(warped, frontUv, 2 * joints, frames, times);
@@ -84,7 +85,7 @@ export function timeWarpTrack(
 
 /**
  * A quaternion track (`count` XYZW quaternions) warped in time by slerp; as
- * {@link timeWarpTrack}.
+ * {@link timeWarpTrack} (`out` must not share memory with `track`).
  *
  * ```ts
  * timeWarpQuatTrack(warped, rootQuats, frames, times);

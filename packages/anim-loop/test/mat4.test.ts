@@ -98,6 +98,10 @@ describe('mat4 aliasing (output is also an input)', () => {
         const p = Float64Array.from(b.slice(0, 3));
         expectVec(mat4TransformPoint(p, a, p), mat4TransformPoint(new Float64Array(3), a, b.slice(0, 3)), 0);
         const r = Float64Array.from(a); // a 3 x 3 in r[0..8], a translation in r[12..14]
+        const g = Float64Array.from(a);
+        expectVec(mat4GetRotation(g, g).subarray(0, 9), mat4GetRotation(new Float64Array(9), a), 0);
+        const h = Float64Array.from(a);
+        expectVec(mat4GetTranslation(h, h).subarray(0, 3), a.slice(12, 15), 0);
         const refRt = mat4FromRotationTranslation(m16(), a.slice(0, 9), a.slice(12, 15));
         expectVec(mat4FromRotationTranslation(r, r, r.subarray(12, 15)), refRt, 0);
       }),

@@ -88,3 +88,16 @@ describe('sampleTrack and sampleQuatTrack', () => {
     expectVec(sampleQuatTrack(new Float64Array(4), q, 1, 0.5), q.subarray(0, 4), 0);
   });
 });
+
+describe('sampling aliasing (output is also an input)', () => {
+  it('sampleTrack and sampleQuatTrack may write into the track they read', () => {
+    const track = new Float64Array([0, 10, 2, 12, 4, 14]);
+    const ref = sampleTrack(new Float64Array(2), track, 2, 3, 0.25);
+    expectVec(sampleTrack(track.subarray(0, 2), track, 2, 3, 0.25), ref, 0);
+    const q = new Float64Array(8);
+    quatFromEuler(q.subarray(0, 4), [0.1, 0.2, 0.3]);
+    quatFromEuler(q.subarray(4, 8), [0.4, -0.2, 1]);
+    const refQ = sampleQuatTrack(new Float64Array(4), q, 2, 0.6);
+    expectVec(sampleQuatTrack(q.subarray(4, 8), q, 2, 0.6), refQ, 0);
+  });
+});
