@@ -5,6 +5,12 @@ import type { RgbImage } from './image.js';
 import { probeVideo, type VideoInfo } from './probe-video.js';
 import { toFfmpegError } from './run-tool.js';
 
+/** A frame buffer without the zero fill (every byte is overwritten), as a plain Uint8Array. */
+function newFrame(bytes: number): Uint8Array {
+  const b = Buffer.allocUnsafeSlow(bytes);
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
 /** Options of {@link decodeVideo}. */
 export const DecodeOptions = z
   .object({
@@ -78,7 +84,7 @@ export async function* decodeVideo(file: string, options: DecodeOptions = {}): A
   const frameBytes = width * height * 3;
   let finished = false;
   try {
-    let frame = new Uint8Array(frameBytes);
+    let frame = newFrame(frameBytes);
     let filled = 0;
     for await (const chunk of sub.stdout as AsyncIterable<Buffer>) {
       let at = 0;
@@ -89,7 +95,7 @@ export async function* decodeVideo(file: string, options: DecodeOptions = {}): A
         at += n;
         if (filled === frameBytes) {
           yield { width, height, data: frame };
-          frame = new Uint8Array(frameBytes);
+          frame = newFrame(frameBytes);
           filled = 0;
         }
       }
