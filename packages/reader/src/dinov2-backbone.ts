@@ -50,11 +50,13 @@ export function dinov2TensorShapes(b: Dinov2): Map<string, number[]> {
  * held already interpolated to the input's `grid`). Returns the channel count it outputs.
  */
 export function addDinov2Backbone(store: ParamStore, b: Dinov2, grid: number): number {
+  // Weights from a file overwrite every tensor: skip drawing 86M random numbers for them.
+  const random = !b.weights;
   for (const [name, shape] of dinov2TensorShapes(b)) {
     const isNorm = /(norm\d?|layernorm)\.weight$|lambda1$/.test(name);
     const isBias = name.endsWith('.bias');
     const s = name === 'embeddings.position_embeddings' ? [1, 1 + grid * grid, b.hidden] : shape;
-    store.add(`backbone.${name}`, s, isNorm ? 'ones' : isBias ? 'zeros' : { normal: 0.02 });
+    store.add(`backbone.${name}`, s, isNorm ? 'ones' : isBias || !random ? 'zeros' : { normal: 0.02 });
   }
   return b.hidden;
 }
@@ -149,23 +151,29 @@ export function dinov2Backbone(store: ParamStore, b: Dinov2, images: tf.Tensor4D
   const split = (t: tf.Tensor3D) => tf.transpose(tf.reshape(t, [n, tokens, heads, dh]), [0, 2, 1, 3]);
   for (let i = 0; i < b.layers; i++) {
     const l = (name: string) => p(`encoder.layer.${i}.${name}`);
-    const a = layerNorm(h, l('norm1.weight'), l('norm1.bias'), b.layerNormEps) as tf.Tensor3D;
-    const att = (k: string) =>
-      linear(a, l(`attention.attention.${k}.weight`), l(`attention.attention.${k}.bias`));
-    const q = split(att('query'));
-    const k = split(att('key'));
-    const v = split(att('value'));
-    const w = tf.softmax(tf.mul(tf.matMul(q, k, false, true), 1 / Math.sqrt(dh)));
-    const ctx = tf.reshape(tf.transpose(tf.matMul(w, v), [0, 2, 1, 3]), [n, tokens, d]) as tf.Tensor3D;
-    const o = linear(ctx, l('attention.output.dense.weight'), l('attention.output.dense.bias'));
-    h = tf.add(h, tf.mul(o, l('layer_scale1.lambda1'))) as tf.Tensor3D;
-    const m = layerNorm(h, l('norm2.weight'), l('norm2.bias'), b.layerNormEps) as tf.Tensor3D;
-    const f = linear(
-      gelu(linear(m, l('mlp.fc1.weight'), l('mlp.fc1.bias'))) as tf.Tensor3D,
-      l('mlp.fc2.weight'),
-      l('mlp.fc2.bias'),
-    );
-    h = tf.add(h, tf.mul(f, l('layer_scale2.lambda1'))) as tf.Tensor3D;
+    // One tidy per layer keeps the forward's peak memory to one layer's intermediates (the wasm
+    // heap is 4 GB); tensors saved for the backward pass are kept by the tape.
+    const next = tf.tidy(() => {
+      const a = layerNorm(h, l('norm1.weight'), l('norm1.bias'), b.layerNormEps) as tf.Tensor3D;
+      const att = (k: string) =>
+        linear(a, l(`attention.attention.${k}.weight`), l(`attention.attention.${k}.bias`));
+      const q = split(att('query'));
+      const k = split(att('key'));
+      const v = split(att('value'));
+      const w = tf.softmax(tf.mul(tf.matMul(q, k, false, true), 1 / Math.sqrt(dh)));
+      const ctx = tf.reshape(tf.transpose(tf.matMul(w, v), [0, 2, 1, 3]), [n, tokens, d]) as tf.Tensor3D;
+      const o = linear(ctx, l('attention.output.dense.weight'), l('attention.output.dense.bias'));
+      const h1 = tf.add(h, tf.mul(o, l('layer_scale1.lambda1'))) as tf.Tensor3D;
+      const m = layerNorm(h1, l('norm2.weight'), l('norm2.bias'), b.layerNormEps) as tf.Tensor3D;
+      const f = linear(
+        gelu(linear(m, l('mlp.fc1.weight'), l('mlp.fc1.bias'))) as tf.Tensor3D,
+        l('mlp.fc2.weight'),
+        l('mlp.fc2.bias'),
+      );
+      return tf.add(h1, tf.mul(f, l('layer_scale2.lambda1'))) as tf.Tensor3D;
+    });
+    if (i > 0) h.dispose();
+    h = next;
   }
   h = layerNorm(h, p('layernorm.weight'), p('layernorm.bias'), b.layerNormEps) as tf.Tensor3D;
   const first = 1 + b.registers;

@@ -206,6 +206,28 @@ describe('createReader', () => {
     expect(tf.memory().numTensors).toBe(base);
   });
 
+  it('trains the tiny DINOv2 end to end: finite gradients for every parameter, no leak', async () => {
+    const b = { ...TINY } as Tiny;
+    const reader = await createReader({ joints: ['a'], inputSize: 28, backbone: b, head: { upsample: 1 } });
+    const x = tf.randomUniform([2, 28, 28, 3], 0, 1, 'float32', 3) as tf.Tensor4D;
+    const base = tf.memory().numTensors;
+    const { value, grads } = tf.variableGrads(
+      () => tf.mean(tf.square(reader.predict(x))) as tf.Scalar,
+      [...reader.params.vars.values()],
+    );
+    expect(Object.keys(grads)).toHaveLength(reader.params.vars.size);
+    let norm = 0;
+    for (const g of Object.values(grads)) {
+      const d = g.dataSync();
+      for (const v of d) norm += v * v;
+    }
+    expect(Number.isFinite(norm) && norm > 0).toBe(true);
+    tf.dispose([value, ...Object.values(grads)]);
+    expect(tf.memory().numTensors).toBe(base);
+    x.dispose();
+    reader.dispose();
+  });
+
   it('fails clearly on a missing, mis-shaped or unknown tensor, leaking nothing', async () => {
     const file = path.join(await dir, 'bad.safetensors');
     const b = { ...TINY, weights: file } as Tiny;
