@@ -1,7 +1,8 @@
 """Writes Blender's bone.matrix_local for a set of head / tail / roll cases (the fixture of
 @mocap/anim-loop's boneRestMatrix test).
 
-Run: blender -b --factory-startup --python-exit-code 1 --python python/bone_rest_fixture.py -- OUT.json
+Run: blender -b --factory-startup --python-exit-code 1 --python python/bone_rest_fixture.py -- OUT_DIR
+(writes OUT_DIR/bone-rest.json)
 
 Bones are root bones of an armature object with identity transform, except a short chain at the
 end (parented, not connected) that checks children read back the same. Inputs are written as
@@ -9,12 +10,13 @@ Blender stores them (float32), so the check compares like with like.
 """
 import json
 import math
+import os
 import random
 import sys
 
 import bpy
 
-out_path = sys.argv[sys.argv.index("--") + 1]
+out_path = os.path.join(sys.argv[sys.argv.index("--") + 1], "bone-rest.json")
 
 cases = []
 
