@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { resolveCreature } from '@mocap/layout';
+import { type TrainEvent, type TrainOptions, trainReader } from '@mocap/reader';
+import { type Command, parseCommandArgs, UsageError } from '../command.js';
+
+function num(name: string, v: string | undefined, int: boolean): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0 || (int && !Number.isInteger(n))) {
+    throw new UsageError(`--${name}: Expected ${int ? 'a whole number' : 'a number'} > 0, got "${v}".`);
+  }
+  return n;
+}
+
+function bar(done: number, total: number, width = 24): string {
+  const k = Math.round((done / Math.max(total, 1)) * width);
+  return `[${'#'.repeat(k)}${'.'.repeat(width - k)}]`;
+}
+
+/** Progress on stderr: a bar redrawn in place on a terminal, a line every 2% otherwise. */
+function progress(stderr: NodeJS.WritableStream) {
+  const tty = (stderr as { isTTY?: boolean }).isTTY === true;
+  const t0 = Date.now();
+  let lastLine = -1;
+  return (e: TrainEvent) => {
+    if (e.phase === 'load') {
+      if (tty) stderr.write(`\rloading dataset ${bar(e.done, e.total)} ${e.done}/${e.total}`);
+      if (e.done === e.total) stderr.write(`${tty ? '\n' : ''}loaded ${e.total} samples\n`);
+    } else if (e.phase === 'resume') stderr.write(`resuming from the checkpoint at step ${e.step}\n`);
+    else if (e.phase === 'train') {
+      const eta = ((Date.now() - t0) / 1000 / e.step) * (e.steps - e.step);
+      const line = `train ${bar(e.step, e.steps)} ${e.step}/${e.steps} loss ${e.loss.toExponential(3)} ${e.ms.toFixed(0)} ms/step eta ${eta.toFixed(0)} s`;
+      const every = Math.max(1, Math.round(e.steps / 50));
+      if (tty) stderr.write(`\r${line}${e.step === e.steps ? '\n' : ''}`);
+      else if (e.step % every === 0 || e.step === e.steps) {
+        if (e.step !== lastLine) stderr.write(`${line}\n`);
+        lastLine = e.step;
+      }
+    } else if (e.phase === 'eval') {
+      const f = (s: { mean: number; median: number; p95: number }) =>
+        `mean ${s.mean.toFixed(1)} / median ${s.median.toFixed(1)} / p95 ${s.p95.toFixed(1)} px`;
+      stderr.write(
+        `held-out error (${e.heldOut.samples} samples, layout px): front ${f(e.heldOut.front)}; side ${f(e.heldOut.side)}; all ${f(e.heldOut.all)}\n`,
+      );
+    }
+  };
+}
+
+/** `mocap train`: trains the creature's heatmap reader on its rendered dataset. */
+export const trainCommand: Command = {
+  name: 'train',
+  summary: "Train the creature's heatmap reader on its rendered dataset (resumable)",
+  usage:
+    'mocap train --creature DIR [--dataset DIR] [--out DIR] [--steps N] [--batch N] [--lr X] [--seed N] ' +
+    '[--input-size N] [--backbone cnn|dinov2] [--weights FILE.safetensors] [--fresh] [--json]',
+  async run(ctx) {
+    const { values } = parseCommandArgs(ctx.argv, {
+      creature: { type: 'string' },
+      dataset: { type: 'string' },
+      out: { type: 'string' },
+      steps: { type: 'string' },
+      batch: { type: 'string' },
+      lr: { type: 'string' },
+      seed: { type: 'string' },
+      'input-size': { type: 'string' },
+      backbone: { type: 'string', default: 'cnn' },
+      weights: { type: 'string' },
+      fresh: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    });
+    const creature = await resolveCreature({ creature: values.creature, env: ctx.env, cwd: ctx.cwd });
+    if (!creature.dir) throw new UsageError('no creature: pass --creature DIR or set MOCAP_CREATURE.');
+    if (values.backbone !== 'cnn' && values.backbone !== 'dinov2') {
+      throw new UsageError(`--backbone: Expected cnn or dinov2, got "${values.backbone}".`);
+    }
+    if (values.weights && values.backbone !== 'dinov2')
+      throw new UsageError('--weights needs --backbone dinov2.');
+    const seed = values.seed === undefined ? undefined : Number(values.seed);
+    if (seed !== undefined && !Number.isInteger(seed))
+      throw new UsageError(`--seed: Expected an integer, got "${values.seed}".`);
+    const inputSize = num('input-size', values['input-size'], true);
+    const backbone =
+      values.backbone === 'dinov2'
+        ? {
+            kind: 'dinov2' as const,
+            ...(values.weights ? { weights: path.resolve(ctx.cwd, values.weights) } : {}),
+          }
+        : { kind: 'cnn' as const };
+    const steps = num('steps', values.steps, true);
+    const batchSize = num('batch', values.batch, true);
+    const lr = num('lr', values.lr, false);
+    const options: TrainOptions = {
+      dataset: path.resolve(ctx.cwd, values.dataset ?? path.join(creature.dir, 'runs', 'dataset')),
+      out: path.resolve(ctx.cwd, values.out ?? path.join(creature.dir, 'runs', 'reader')),
+      layout: creature.layout,
+      model: {
+        backbone,
+        ...(inputSize ? { inputSize } : values.backbone === 'dinov2' ? { inputSize: 448 } : {}),
+      },
+      resume: !values.fresh,
+      ...(steps ? { steps } : {}),
+      ...(batchSize ? { batchSize } : {}),
+      ...(lr ? { lr } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+    };
+    const result = await trainReader(options, progress(ctx.stderr), ctx.signal);
+    ctx.stderr.write(
+      `backend ${result.backend}; wrote ${path.join(result.out, 'model.json')} + weights.bin\n`,
+    );
+    if (values.json) {
+      const { losses: _l, stepMs: _s, ...rest } = result;
+      ctx.stdout.write(`${JSON.stringify(rest, null, 2)}\n`);
+    } else ctx.stdout.write(`${result.out}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,89 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { main } from '@mocap/cli';
+import { Layout } from '@mocap/layout';
+import { writeBlobDataset } from '@mocap/reader';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const layoutInput = {
+  WIDTH: 320,
+  HEIGHT: 180,
+  W_FRONT: 105,
+  W_SIDE: 215,
+  GROUND_V: 160,
+  M_PER_PX: 1.9 / 180,
+};
+
+async function run(argv: string[]) {
+  let out = '';
+  let err = '';
+  const sink = (f: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, cb) {
+        f(String(chunk));
+        cb();
+      },
+    });
+  const code = await main(argv, {
+    stdout: sink((s) => {
+      out += s;
+    }),
+    stderr: sink((s) => {
+      err += s;
+    }),
+    env: {},
+    cwd: process.cwd(),
+  });
+  return { code, out, err };
+}
+
+describe('mocap train', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'cli-train-'));
+    await writeFile(path.join(dir, 'creature.json'), JSON.stringify({ layout: layoutInput }));
+    await writeBlobDataset(path.join(dir, 'runs', 'dataset'), {
+      samples: 4,
+      layout: Layout.parse(layoutInput),
+      radius: 10,
+    });
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('trains on runs/dataset, reports progress and held-out error, writes runs/reader', async () => {
+    const r = await run(['train', '--creature', dir, '--steps', '3', '--batch', '2', '--input-size', '64']);
+    expect(r.err).toContain('loaded 4 samples');
+    expect(r.err).toMatch(/train \[#+\] 3\/3 loss/);
+    expect(r.err).toMatch(/held-out error \(1 samples, layout px\): front mean/);
+    expect(r.err).toContain('backend wasm');
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toBe(path.join(dir, 'runs', 'reader'));
+    const model = JSON.parse(await readFile(path.join(dir, 'runs', 'reader', 'model.json'), 'utf8'));
+    expect(model.joints).toEqual(['head', 'tail', 'lfoot', 'rfoot']);
+    expect(model.config.inputSize).toBe(64);
+    expect(model.training.step).toBe(3);
+  });
+
+  it('explains bad arguments', async () => {
+    expect((await run(['train'])).err).toContain('no creature');
+    const bad = await run(['train', '--creature', dir, '--backbone', 'resnet']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--backbone: Expected cnn or dinov2, got "resnet"');
+    expect((await run(['train', '--creature', dir, '--steps', '1.5'])).err).toContain(
+      '--steps: Expected a whole number',
+    );
+    const missing = await run([
+      'train',
+      '--creature',
+      dir,
+      '--dataset',
+      path.join(dir, 'nope'),
+      '--steps',
+      '1',
+    ]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/mocap train: loadDataset: .*nope: cannot read the dataset folder/);
+  });
+});
