@@ -41,4 +41,4 @@ export {
   PYTHON_DIR,
   runBlenderScript,
 } from './run-blender-script.js';
-export { type GltfValidation, validateGltf } from './validate-gltf.js';
+export { type GltfValidation, type GltfValidatorMessage, validateGltf } from './validate-gltf.js';

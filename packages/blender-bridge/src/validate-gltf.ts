@@ -1,17 +1,31 @@
 import { readFile } from 'node:fs/promises';
-import type { ValidatorMessage, ValidatorReport } from 'gltf-validator';
+
+/** One issue the Khronos validator reports. */
+export interface GltfValidatorMessage {
+  code: string;
+  message: string;
+  /** 0 error, 1 warning, 2 info, 3 hint. */
+  severity: number;
+  pointer?: string;
+}
 
 /** What {@link validateGltf} found. */
 export interface GltfValidation {
   errors: number;
   warnings: number;
   /** Every message, errors first. */
-  messages: ValidatorMessage[];
+  messages: GltfValidatorMessage[];
 }
 
-type ValidatorModule = {
-  validateBytes(d: Uint8Array, o?: Record<string, unknown>): Promise<ValidatorReport>;
-};
+interface ValidatorModule {
+  validateBytes(
+    data: Uint8Array,
+    options?: Record<string, unknown>,
+  ): Promise<{ issues: { numErrors: number; numWarnings: number; messages: GltfValidatorMessage[] } }>;
+}
+
+// The package ships no type declarations; its module is typed here by what mocap uses.
+const VALIDATOR = 'gltf-validator';
 
 /**
  * Validates a glTF/GLB file with the Khronos glTF-Validator (npm `gltf-validator`).
@@ -21,7 +35,7 @@ type ValidatorModule = {
  * ```
  */
 export async function validateGltf(file: string): Promise<GltfValidation> {
-  const mod = (await import('gltf-validator')) as unknown as ValidatorModule & { default?: ValidatorModule };
+  const mod = (await import(VALIDATOR)) as ValidatorModule & { default?: ValidatorModule };
   const v = typeof mod.validateBytes === 'function' ? mod : mod.default!;
   const report = await v.validateBytes(new Uint8Array(await readFile(file)), { maxIssues: 100 });
   const messages = [...report.issues.messages].sort((a, b) => a.severity - b.severity);

@@ -1,0 +1,64 @@
+import type { BlenderProgress, BlenderRunOptions } from '@mocap/blender-bridge';
+import { creatureDir } from '@mocap/layout';
+import { type CommandContext, UsageError } from '../command.js';
+
+const WIDTH = 24;
+
+/** A progress bar line for a Blender stage: `[#####-----]  3/8  render`. */
+export function progressLine(p: BlenderProgress): string {
+  const f = p.total > 0 ? Math.min(1, p.done / p.total) : 0;
+  const fill = Math.round(f * WIDTH);
+  const n = String(p.total).length;
+  return `[${'#'.repeat(fill)}${'-'.repeat(WIDTH - fill)}] ${String(p.done).padStart(n)}/${p.total}  ${p.stage}`;
+}
+
+/**
+ * Progress bars on stderr for Blender stages: redrawn in place on a terminal, one line per tenth
+ * (and per stage change) otherwise.
+ */
+export function blenderProgress(stderr: NodeJS.WritableStream) {
+  const tty = (stderr as NodeJS.WriteStream).isTTY === true;
+  let lastKey = '';
+  let open = false;
+  return {
+    onProgress(p: BlenderProgress) {
+      const line = progressLine(p);
+      if (tty) {
+        stderr.write(`\r${line}\u001b[K`);
+        open = true;
+        return;
+      }
+      const tenth = p.total > 0 ? Math.floor((10 * p.done) / p.total) : 0;
+      const key = `${p.stage}:${tenth}`;
+      if (key !== lastKey) stderr.write(`${line}\n`);
+      lastKey = key;
+    },
+    /** Ends the bar's line (call before printing anything else). */
+    end() {
+      if (open) stderr.write('\n');
+      open = false;
+    },
+  };
+}
+
+/** The creature folder from `--creature` or `MOCAP_CREATURE`; a usage error when neither is set. */
+export function requireCreature(value: string | undefined, ctx: CommandContext): string {
+  const dir = creatureDir({ creature: value, env: ctx.env, cwd: ctx.cwd });
+  if (!dir) throw new UsageError('no creature: pass --creature DIR or set MOCAP_CREATURE.');
+  return dir;
+}
+
+/** Parses `--timeout SEC` into the options every Blender stage takes (signal, env, timeout, progress). */
+export function blenderOptions(
+  ctx: CommandContext,
+  timeout: string | undefined,
+  onProgress: (p: BlenderProgress) => void,
+): BlenderRunOptions {
+  let timeoutMs: number | undefined;
+  if (timeout !== undefined) {
+    const s = Number(timeout);
+    if (!(s > 0)) throw new UsageError(`--timeout: Expected seconds > 0, got "${timeout}".`);
+    timeoutMs = Math.round(s * 1000);
+  }
+  return { env: ctx.env, signal: ctx.signal, onProgress, ...(timeoutMs ? { timeoutMs } : {}) };
+}

@@ -1,0 +1,71 @@
+import { copyFile, mkdtemp, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { main } from '@mocap/cli';
+import { describe, expect, it } from 'vitest';
+
+const FOX = fileURLToPath(new URL('../../../../creatures/fox/', import.meta.url));
+
+function sink() {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      text += String(chunk);
+      cb();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
+  const out = sink();
+  const err = sink();
+  const code = await main(argv, { stdout: out.stream, stderr: err.stream, env, cwd: process.cwd() });
+  return { code, out: out.text(), err: err.text() };
+}
+
+describe('mocap prep / rig / ref / dataset / apply', () => {
+  it('are listed in --help', async () => {
+    const r = await run(['--help']);
+    for (const c of ['prep', 'rig', 'ref', 'dataset', 'apply'])
+      expect(r.out).toMatch(new RegExp(`^  ${c} `, 'm'));
+  });
+
+  it('need a creature, and dataset/apply their required options', async () => {
+    expect((await run(['prep'])).err).toContain('no creature: pass --creature DIR or set MOCAP_CREATURE');
+    const d = await run(['dataset', '--creature', FOX]);
+    expect(d.code).toBe(2);
+    expect(d.err).toContain('--count N is required');
+    const a = await run(['apply', '--creature', FOX]);
+    expect(a.code).toBe(2);
+    expect(a.err).toContain('--motion FILE is required');
+    expect((await run(['dataset', '--creature', FOX, '--count', 'many'])).err).toContain(
+      '--count: Expected a whole number >= 1, got "many"',
+    );
+  });
+
+  it('prep and rig the fox in Blender with progress bars (MOCAP_CREATURE)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-cli-fox-'));
+    for (const f of ['creature.json', 'rig.json', 'model.glb'])
+      await copyFile(path.join(FOX, f), path.join(dir, f));
+    const p = await run(['prep'], { MOCAP_CREATURE: dir });
+    expect(p.code).toBe(0);
+    expect(p.out).toContain('static.blend');
+    expect(p.err).toMatch(/\[#{24}\] 3\/3 {2}save/);
+    const r = await run(['rig', '--creature', dir]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/rig_info\.json: 23 bones, 29 joints, weights: heat/);
+    expect((await stat(path.join(dir, 'runs', 'rigged', 'rigged.blend'))).size).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('reports a missing rig stage as an error naming the file', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-cli-fox-'));
+    for (const f of ['creature.json', 'rig.json', 'model.glb'])
+      await copyFile(path.join(FOX, f), path.join(dir, f));
+    const r = await run(['ref', '--creature', dir]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('rigged.blend: cannot read the rigged creature (run `mocap rig` first) (ENOENT)');
+  });
+});
