@@ -1,1 +1,52 @@
-export {};
+export { boneMirror, type CreatureInfo, creatureInfo } from './creature-info.js';
+export { type ExamOptions, type ExamResult, syntheticExam } from './exam.js';
+export { type FitOptions, type FitResult, fit } from './fit.js';
+export { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
+export { annealedScale, frameLmLoop, type LoopOptions, type LoopReport, lmLoop } from './fit-loop.js';
+export {
+  DEFAULT_FIT_WEIGHTS,
+  type FitData,
+  type FitWeights,
+  fitCost,
+  jacobianForward,
+  jacobianTranspose,
+  keypointChains,
+  type RobustWeights,
+} from './fit-objective.js';
+export { BlockPreconditioner } from './fit-preconditioner.js';
+export { FitState, P_MAX, rotationFromVector } from './fit-state.js';
+export { fixSwaps } from './fix-swaps.js';
+export {
+  eulerXyzToMat3,
+  forwardKinematics,
+  keypointsFromPose,
+  type MotionPose,
+  mul3,
+  type PosedFrames,
+  poseFrame,
+  quatWxyzToMat3,
+  toRigModel,
+} from './forward-kinematics.js';
+export { frameCosts } from './frame-costs.js';
+export { initialPose, robustTargets } from './init-pose.js';
+export { addDiffGram, bandFactor, bandSolve, DIFF, symmetricEigen } from './linalg.js';
+export {
+  orthonormalRigModel,
+  type RigKeypoint,
+  type RigModel,
+  rigJsonKeypoints,
+  rigModelFromRigInfo,
+  rigModelFromRigJson,
+} from './rig-model.js';
+export { createRng, type Rng } from './rng.js';
+export { errorStats, type JointScore, scoreJoints } from './score.js';
+export {
+  heightGap,
+  pawAgreement,
+  type SyncOptions,
+  shiftFront,
+  syncChecks,
+  type ViewData,
+} from './sync-checks.js';
+export { type CorruptionOptions, syntheticDetections } from './synthetic-detections.js';
+export { type FlatMotion, type SyntheticMotionOptions, syntheticMotion } from './synthetic-motion.js';

@@ -1,0 +1,251 @@
+import { type FitData, jacobianForward, jacobianTranspose, type RobustWeights } from './fit-objective.js';
+import type { FitState } from './fit-state.js';
+import { DIFF } from './linalg.js';
+
+/** Scratch buffers of the linear algebra over one problem size. */
+export interface Workspace {
+  force: Float64Array;
+  dx: Float64Array;
+  tree: Float64Array;
+  rotRes: Float64Array;
+}
+
+/** Allocates a {@link Workspace} for a state's size. */
+export function createWorkspace(st: FitState): Workspace {
+  return {
+    force: new Float64Array(st.t * st.k * 3),
+    dx: new Float64Array(st.t * st.k * 3),
+    tree: new Float64Array(st.b * 6),
+    rotRes: new Float64Array(st.t * 9),
+  };
+}
+
+function isFree(data: FitData, i: number, a: number): boolean {
+  const lim = data.model.limits;
+  return (lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number);
+}
+
+/**
+ * The gradient (T x n) of {@link fitCost} at `st` with the IRLS weights `w` of the same
+ * scale (exact: the Cauchy gradient is the weighted residual).
+ */
+export function fitGradient(
+  data: FitData,
+  st: FitState,
+  w: RobustWeights,
+  ws: Workspace,
+  g: Float64Array,
+): Float64Array {
+  const { t, k, layout, weights: W } = data;
+  const m = layout.M_PER_PX;
+  const fc = layout.W_FRONT / 2;
+  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const x = st.x;
+  const force = ws.force;
+  for (let i = 0; i < t * k; i++) {
+    const px = x[3 * i] as number;
+    const py = x[3 * i + 1] as number;
+    const v = layout.GROUND_V - (x[3 * i + 2] as number) / m;
+    let gx = 0;
+    let gy = 0;
+    let gz = 0;
+    const wf = w.front[i] as number;
+    if (wf > 0) {
+      gx += (wf * (fc + (px - layout.FRONT_CX) / m - (data.front[2 * i] as number))) / m;
+      gz -= (wf * (v - (data.front[2 * i + 1] as number))) / m;
+    }
+    const wsd = w.side[i] as number;
+    if (wsd > 0) {
+      gy -= (wsd * (sc - (py - layout.SIDE_CY) / m - (data.side[2 * i] as number))) / m;
+      gz -= (wsd * (v - (data.side[2 * i + 1] as number))) / m;
+    }
+    force[3 * i] = gx;
+    force[3 * i + 1] = gy;
+    force[3 * i + 2] = gz;
+  }
+  const m2 = m * m;
+  if (W.jointAccel > 0) addAccel(force, x, t, k * 3, W.jointAccel / m2);
+  if (W.ground > 0) {
+    for (let f = 0; f < t; f++) {
+      for (const j of data.feet) {
+        const z = x[(f * k + j) * 3 + 2] as number;
+        if (z < 0) force[(f * k + j) * 3 + 2] = (force[(f * k + j) * 3 + 2] as number) + (W.ground * z) / m2;
+      }
+    }
+  }
+  g.fill(0);
+  const n = st.n;
+  for (let f = 0; f < t; f++) jacobianTranspose(data, st, f, force, f * k * 3, g, f * n, ws.tree);
+  addPriors(data, st, st.e, g, true);
+  addRootPriors(data, st, st.trans, null, g, ws);
+  return g;
+}
+
+/** out += c * D2^T D2 x over frames (x: T x width). */
+function addAccel(out: Float64Array, x: Float64Array, t: number, width: number, c: number): void {
+  for (let f = 1; f + 1 < t; f++) {
+    for (let q = 0; q < width; q++) {
+      const a =
+        c *
+        ((x[(f + 1) * width + q] as number) -
+          2 * (x[f * width + q] as number) +
+          (x[(f - 1) * width + q] as number));
+      out[(f - 1) * width + q] = (out[(f - 1) * width + q] as number) + a;
+      out[f * width + q] = (out[f * width + q] as number) - 2 * a;
+      out[(f + 1) * width + q] = (out[(f + 1) * width + q] as number) + a;
+    }
+  }
+}
+
+/**
+ * Bone-angle priors: out_p += S * K(vals) where vals are angles (gradient) or S * v (Hessian
+ * times v, `isGradient` false).
+ */
+function addPriors(
+  data: FitData,
+  st: FitState,
+  vals: Float64Array,
+  out: Float64Array,
+  isGradient: boolean,
+): void {
+  const { t, weights: W } = data;
+  const b = st.b;
+  const n = st.n;
+  const c3 = DIFF[3];
+  for (let i = 1; i < b; i++) {
+    for (let a = 0; a < 3; a++) {
+      if (!isFree(data, i, a)) continue;
+      const off = i * 3 + a;
+      const val = (f: number): number =>
+        isGradient
+          ? (vals[f * b * 3 + off] as number)
+          : (st.s[f * b * 3 + off] as number) * (vals[f * n + 3 + off] as number);
+      const acc = (f: number, d: number): void => {
+        const o = f * n + 3 + off;
+        out[o] = (out[o] as number) + (st.s[f * b * 3 + off] as number) * d;
+      };
+      for (let f = 0; f < t; f++) {
+        const e = val(f);
+        acc(f, W.rest * e);
+        if (f + 1 < t) {
+          const d = W.velocity * (val(f + 1) - e);
+          acc(f, -d);
+          acc(f + 1, d);
+        }
+        if (f + 3 < t) {
+          let d = 0;
+          for (let q = 0; q < 4; q++) d += (c3[q] as number) * val(f + q);
+          d *= W.jerk;
+          for (let q = 0; q < 4; q++) acc(f + q, (c3[q] as number) * d);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Root priors. Gradient: `vRot` null, trans from `transVals` (T x 3). Hessian-vector: the
+ * root's part of `v` (T x n) is read from `transVals` = v with stride n and vRot = v.
+ */
+function addRootPriors(
+  data: FitData,
+  st: FitState,
+  transVals: Float64Array,
+  vRot: Float64Array | null,
+  out: Float64Array,
+  ws: Workspace,
+): void {
+  const { t, weights: W } = data;
+  const n = st.n;
+  const m2 = data.layout.M_PER_PX ** 2;
+  const c3 = DIFF[3];
+  const stride = vRot ? n : 3;
+  for (let f = 0; f + 3 < t; f++) {
+    for (let a = 0; a < 3; a++) {
+      let d = 0;
+      for (let q = 0; q < 4; q++) d += (c3[q] as number) * (transVals[(f + q) * stride + a] as number);
+      d *= W.rootJerk / m2;
+      for (let q = 0; q < 4; q++)
+        out[(f + q) * n + a] = (out[(f + q) * n + a] as number) + (c3[q] as number) * d;
+    }
+  }
+  // Root orientation jerk on its axes R e_i: residual r_f = sum_q c_q R_{f+q} e_i.
+  const R = st.rootRot;
+  const res = ws.rotRes;
+  for (let f = 0; f + 3 < t; f++) {
+    for (let c = 0; c < 9; c++) {
+      let d = 0;
+      for (let q = 0; q < 4; q++) {
+        const fq = f + q;
+        if (vRot) {
+          // d(R e_i) = v x (R e_i); component c = 3i + r
+          const i = Math.floor(c / 3);
+          const r = c % 3;
+          const ax = R[fq * 9 + i * 3] as number;
+          const ay = R[fq * 9 + i * 3 + 1] as number;
+          const az = R[fq * 9 + i * 3 + 2] as number;
+          const vx = vRot[fq * n + 3] as number;
+          const vy = vRot[fq * n + 4] as number;
+          const vz = vRot[fq * n + 5] as number;
+          const cr = r === 0 ? vy * az - vz * ay : r === 1 ? vz * ax - vx * az : vx * ay - vy * ax;
+          d += (c3[q] as number) * cr;
+        } else d += (c3[q] as number) * (R[fq * 9 + c] as number);
+      }
+      res[f * 9 + c] = W.rootTurnJerk * d;
+    }
+    for (let q = 0; q < 4; q++) {
+      const fq = f + q;
+      const cq = c3[q] as number;
+      for (let i = 0; i < 3; i++) {
+        const ax = R[fq * 9 + i * 3] as number;
+        const ay = R[fq * 9 + i * 3 + 1] as number;
+        const az = R[fq * 9 + i * 3 + 2] as number;
+        const rx = res[f * 9 + i * 3] as number;
+        const ry = res[f * 9 + i * 3 + 1] as number;
+        const rz = res[f * 9 + i * 3 + 2] as number;
+        // J^T r for J = -[a]x: (a x r)
+        out[fq * n + 3] = (out[fq * n + 3] as number) + cq * (ay * rz - az * ry);
+        out[fq * n + 4] = (out[fq * n + 4] as number) + cq * (az * rx - ax * rz);
+        out[fq * n + 5] = (out[fq * n + 5] as number) + cq * (ax * ry - ay * rx);
+      }
+    }
+  }
+}
+
+/** Gauss-Newton Hessian (IRLS weights `w`) times `v` (T x n) into `out`. */
+export function fitHessVec(
+  data: FitData,
+  st: FitState,
+  w: RobustWeights,
+  ws: Workspace,
+  v: Float64Array,
+  out: Float64Array,
+): Float64Array {
+  const { t, k, layout, weights: W } = data;
+  const n = st.n;
+  const m2 = layout.M_PER_PX ** 2;
+  const dx = ws.dx;
+  for (let f = 0; f < t; f++) jacobianForward(data, st, f, v, f * n, dx, f * k * 3, ws.tree);
+  const force = ws.force;
+  for (let i = 0; i < t * k; i++) {
+    const wf = w.front[i] as number;
+    const wsd = w.side[i] as number;
+    force[3 * i] = (wf * (dx[3 * i] as number)) / m2;
+    force[3 * i + 1] = (wsd * (dx[3 * i + 1] as number)) / m2;
+    force[3 * i + 2] = ((wf + wsd) * (dx[3 * i + 2] as number)) / m2;
+  }
+  if (W.jointAccel > 0) addAccel(force, dx, t, k * 3, W.jointAccel / m2);
+  if (W.ground > 0) {
+    for (let f = 0; f < t; f++) {
+      for (const j of data.feet) {
+        const o = (f * k + j) * 3 + 2;
+        if ((st.x[o] as number) < 0) force[o] = (force[o] as number) + (W.ground * (dx[o] as number)) / m2;
+      }
+    }
+  }
+  out.fill(0);
+  for (let f = 0; f < t; f++) jacobianTranspose(data, st, f, force, f * k * 3, out, f * n, ws.tree);
+  addPriors(data, st, v, out, false);
+  addRootPriors(data, st, v, v, out, ws);
+  return out;
+}

@@ -1,0 +1,195 @@
+import { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
+import { type FitData, fitCost, type RobustWeights } from './fit-objective.js';
+import { BlockPreconditioner } from './fit-preconditioner.js';
+import { FitState } from './fit-state.js';
+import { frameCosts } from './frame-costs.js';
+
+/** Options of the Levenberg-Marquardt loop. */
+export interface LoopOptions {
+  /** Outer (Gauss-Newton / IRLS) iterations. @default 12 */
+  iterations?: number;
+  /** Cauchy scale at the start, px. @default 40 */
+  scaleStart?: number;
+  /** Cauchy scale at the end, px. @default 6 */
+  scaleEnd?: number;
+  /** Fraction of the iterations over which the scale is annealed (geometrically). @default 0.6 */
+  annealFraction?: number;
+  /** Conjugate-gradient iterations per step at most. @default 40 */
+  cgIterations?: number;
+  /** Relative residual at which conjugate gradients stop. @default 1e-3 */
+  cgTolerance?: number;
+  /** Called after each outer iteration (e.g. to fix label swaps); may return true to re-evaluate. */
+  onIteration?: (it: number, st: FitState, scale: number) => boolean;
+}
+
+/** What {@link lmLoop} reports. */
+export interface LoopReport {
+  iterations: number;
+  cgIterations: number;
+  cost: number;
+  scale: number;
+}
+
+/** The Cauchy scale at outer iteration `it` of `total`. */
+export function annealedScale(
+  it: number,
+  total: number,
+  start: number,
+  end: number,
+  fraction: number,
+): number {
+  const span = Math.max(1, Math.round(total * fraction));
+  const u = Math.min(1, it / span);
+  return start * (end / start) ** u;
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
+  return s;
+}
+
+/**
+ * Minimises the fit's robust cost from `st` (updated in place) by Levenberg-Marquardt over
+ * the whole clip: IRLS weights for the Cauchy loss, each Gauss-Newton step solved by
+ * conjugate gradients preconditioned with {@link TemporalPreconditioner}.
+ */
+export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): LoopReport {
+  const total = options.iterations ?? 12;
+  const s0 = options.scaleStart ?? 40;
+  const s1 = options.scaleEnd ?? 6;
+  const frac = options.annealFraction ?? 0.6;
+  const maxCg = options.cgIterations ?? 40;
+  const tol = options.cgTolerance ?? 1e-3;
+  const { t, k } = data;
+  const len = t * st.n;
+  const w: RobustWeights = { front: new Float64Array(t * k), side: new Float64Array(t * k) };
+  const ws: Workspace = createWorkspace(st);
+  const trial = new FitState(data.model, t);
+  const pre = new BlockPreconditioner(data, st);
+  const g = new Float64Array(len);
+  const d = new Float64Array(len);
+  const r = new Float64Array(len);
+  const z = new Float64Array(len);
+  const p = new Float64Array(len);
+  const hp = new Float64Array(len);
+  let mu = 1e-3;
+  let cgTotal = 0;
+  let cost = 0;
+  let scale = s0;
+  st.update();
+  for (let it = 0; it < total; it++) {
+    scale = annealedScale(it, total, s0, s1, frac);
+    cost = fitCost(data, st, scale, w);
+    fitGradient(data, st, w, ws, g);
+    pre.rebuild(st, w, 1);
+    const damp = pre.damp;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      pre.factor(mu);
+      // Conjugate gradients on (H + mu D) d = -g.
+      d.fill(0);
+      for (let i = 0; i < len; i++) r[i] = -(g[i] as number);
+      pre.apply(r, z);
+      p.set(z);
+      let rz = dot(r, z);
+      const r0 = Math.sqrt(dot(r, r));
+      for (let c = 0; c < maxCg; c++) {
+        cgTotal++;
+        fitHessVec(data, st, w, ws, p, hp);
+        for (let i = 0; i < len; i++) hp[i] = (hp[i] as number) + mu * (damp[i] as number) * (p[i] as number);
+        const php = dot(p, hp);
+        if (!(php > 0)) break;
+        const alpha = rz / php;
+        for (let i = 0; i < len; i++) {
+          d[i] = (d[i] as number) + alpha * (p[i] as number);
+          r[i] = (r[i] as number) - alpha * (hp[i] as number);
+        }
+        if (Math.sqrt(dot(r, r)) < tol * r0) break;
+        pre.apply(r, z);
+        const rzNew = dot(r, z);
+        const beta = rzNew / rz;
+        rz = rzNew;
+        for (let i = 0; i < len; i++) p[i] = (z[i] as number) + beta * (p[i] as number);
+      }
+      // Predicted decrease of the quadratic model (without damping).
+      fitHessVec(data, st, w, ws, d, hp);
+      const pred = -(dot(g, d) + 0.5 * dot(d, hp));
+      trial.applyStep(st, d).update();
+      const next = fitCost(data, trial, scale);
+      const rho = pred > 0 ? (cost - next) / pred : -1;
+      if (next < cost && rho > 0) {
+        st.copyFrom(trial).update();
+        cost = next;
+        mu *= Math.max(1 / 3, 1 - (2 * rho - 1) ** 3);
+        mu = Math.max(mu, 1e-7);
+        break;
+      }
+      mu *= 4;
+    }
+    if (options.onIteration?.(it, st, scale)) st.update();
+  }
+  return { iterations: total, cgIterations: cgTotal, cost, scale };
+}
+
+/**
+ * The frame-wise stage: every frame solved on its own (reprojection, ground, rest; no
+ * temporal terms) by Levenberg-Marquardt with its own damping and acceptance, each step an
+ * exact Cholesky solve of the frame's block. Fast and robust; it leaves the temporal fit
+ * only a small correction.
+ */
+export function frameLmLoop(data: FitData, st: FitState, options: LoopOptions = {}): LoopReport {
+  const total = options.iterations ?? 8;
+  const s0 = options.scaleStart ?? 40;
+  const s1 = options.scaleEnd ?? 6;
+  const frac = options.annealFraction ?? 0.6;
+  const full = data.weights;
+  data.weights = { ...full, jerk: 0, velocity: 0, rootJerk: 0, rootTurnJerk: 0, jointAccel: 0 };
+  const { t, k } = data;
+  const n = st.n;
+  const w: RobustWeights = { front: new Float64Array(t * k), side: new Float64Array(t * k) };
+  const ws = createWorkspace(st);
+  const trial = new FitState(data.model, t);
+  const pre = new BlockPreconditioner(data, st);
+  const g = new Float64Array(t * n);
+  const d = new Float64Array(t * n);
+  const mu = new Float64Array(t).fill(1e-3);
+  const cur = new Float64Array(t);
+  const next = new Float64Array(t);
+  const active = new Uint8Array(t);
+  let scale = s0;
+  st.update();
+  try {
+    for (let it = 0; it < total; it++) {
+      scale = annealedScale(it, total, s0, s1, frac);
+      fitCost(data, st, scale, w);
+      frameCosts(data, st, scale, cur);
+      fitGradient(data, st, w, ws, g);
+      pre.rebuild(st, w, 1);
+      active.fill(1);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        pre.factor(mu, active);
+        for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
+        pre.apply(g, d, active);
+        for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
+        trial.applyStep(st, d).update();
+        frameCosts(data, trial, scale, next);
+        let left = 0;
+        for (let f = 0; f < t; f++) {
+          if (!active[f]) continue;
+          if ((next[f] as number) < (cur[f] as number)) {
+            st.copyFrame(trial, f);
+            mu[f] = Math.max(1e-7, (mu[f] as number) / 3);
+            active[f] = 0;
+          } else {
+            mu[f] = (mu[f] as number) * 8;
+            left++;
+          }
+        }
+        if (left === 0) break;
+      }
+    }
+  } finally {
+    data.weights = full;
+  }
+  return { iterations: total, cgIterations: 0, cost: cur.reduce((a, b) => a + b, 0), scale };
+}

@@ -1,0 +1,302 @@
+import type { Layout } from '@mocap/layout';
+import type { FitState } from './fit-state.js';
+import { DIFF } from './linalg.js';
+import type { RigModel } from './rig-model.js';
+
+/** Weights of the fit's terms (all costs are 1/2 sum weight * residual^2; px residuals for positions). */
+export interface FitWeights {
+  /** Jerk (third difference over frames) of every bone's Euler angles, per rad^2. @default 100000 */
+  jerk: number;
+  /** Angular velocity (first difference) of every bone's Euler angles, per rad^2. @default 0.01 */
+  velocity: number;
+  /** Pull of every bone's Euler angles to rest (zero), per rad^2. @default 0.01 */
+  rest: number;
+  /** Jerk of the root translation, per px^2. @default 0.1 */
+  rootJerk: number;
+  /** Jerk of the root orientation (its axes), per unit^2. @default 2000000 */
+  rootTurnJerk: number;
+  /** Acceleration of every joint, per px^2. @default 0.001 */
+  jointAccel: number;
+  /** Feet below the ground, per px^2. @default 1 */
+  ground: number;
+}
+
+/** The default {@link FitWeights}. */
+export const DEFAULT_FIT_WEIGHTS: Readonly<FitWeights> = Object.freeze({
+  jerk: 100000,
+  velocity: 0.01,
+  rest: 0.01,
+  rootJerk: 0.1,
+  rootTurnJerk: 2000000,
+  jointAccel: 0.001,
+  ground: 1,
+});
+
+/** Everything fixed during a fit: the rig, the observations in layout px, weights, feet. */
+export interface FitData {
+  model: RigModel;
+  layout: Layout;
+  t: number;
+  k: number;
+  /** Observations T x K x 2 (layout px) and confidences T x K (0 where unusable). */
+  front: Float64Array;
+  side: Float64Array;
+  frontConf: Float64Array;
+  sideConf: Float64Array;
+  feet: Int32Array;
+  weights: FitWeights;
+  /** Per keypoint: the bones (excluding the root) whose rotation moves it. */
+  chains: Int32Array[];
+}
+
+/** Per-keypoint bone chains of a rig model (see {@link FitData.chains}). */
+export function keypointChains(model: RigModel): Int32Array[] {
+  return model.keypoints.map((kp) => {
+    const out: number[] = [];
+    let i = kp.end === 'tail' ? kp.bone : (model.parent[kp.bone] as number);
+    while (i > 0) {
+      out.push(i);
+      i = model.parent[i] as number;
+    }
+    return Int32Array.from(out);
+  });
+}
+
+/** IRLS weights of the current residuals (T x K per view): conf / (1 + r^2 / s^2). */
+export interface RobustWeights {
+  front: Float64Array;
+  side: Float64Array;
+}
+
+/**
+ * The fit's cost at state `st` (FK up to date) with Cauchy scale `scale` px; when `w` is
+ * given, fills the IRLS weights.
+ */
+export function fitCost(data: FitData, st: FitState, scale: number, w?: RobustWeights): number {
+  const { t, k, layout, weights: W } = data;
+  const m = layout.M_PER_PX;
+  const s2 = scale * scale;
+  const fc = layout.W_FRONT / 2;
+  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  let cost = 0;
+  const x = st.x;
+  for (let i = 0; i < t * k; i++) {
+    const px = x[3 * i] as number;
+    const py = x[3 * i + 1] as number;
+    const pz = x[3 * i + 2] as number;
+    const v = layout.GROUND_V - pz / m;
+    const cf = data.frontConf[i] as number;
+    if (cf > 0) {
+      const du = fc + (px - layout.FRONT_CX) / m - (data.front[2 * i] as number);
+      const dv = v - (data.front[2 * i + 1] as number);
+      const r2 = du * du + dv * dv;
+      cost += 0.5 * cf * s2 * Math.log1p(r2 / s2);
+      if (w) w.front[i] = cf / (1 + r2 / s2);
+    } else if (w) w.front[i] = 0;
+    const cs = data.sideConf[i] as number;
+    if (cs > 0) {
+      const du = sc - (py - layout.SIDE_CY) / m - (data.side[2 * i] as number);
+      const dv = v - (data.side[2 * i + 1] as number);
+      const r2 = du * du + dv * dv;
+      cost += 0.5 * cs * s2 * Math.log1p(r2 / s2);
+      if (w) w.side[i] = cs / (1 + r2 / s2);
+    } else if (w) w.side[i] = 0;
+  }
+  const m2 = m * m;
+  if (W.jointAccel > 0) {
+    for (let f = 1; f + 1 < t; f++) {
+      for (let c = 0; c < k * 3; c++) {
+        const a =
+          (x[(f + 1) * k * 3 + c] as number) -
+          2 * (x[f * k * 3 + c] as number) +
+          (x[(f - 1) * k * 3 + c] as number);
+        cost += (0.5 * W.jointAccel * a * a) / m2;
+      }
+    }
+  }
+  if (W.ground > 0) {
+    for (let f = 0; f < t; f++) {
+      for (const j of data.feet) {
+        const z = x[(f * k + j) * 3 + 2] as number;
+        if (z < 0) cost += (0.5 * W.ground * z * z) / m2;
+      }
+    }
+  }
+  cost += priorCost(data, st);
+  return cost;
+}
+
+function diffAt(arr: Float64Array, stride: number, off: number, f: number, order: 1 | 3): number {
+  const c = DIFF[order];
+  let s = 0;
+  for (let a = 0; a <= order; a++) s += (c[a] as number) * (arr[(f + a) * stride + off] as number);
+  return s;
+}
+
+function priorCost(data: FitData, st: FitState): number {
+  const { t, weights: W } = data;
+  const b = st.b;
+  const lim = data.model.limits;
+  const m2 = data.layout.M_PER_PX ** 2;
+  let cost = 0;
+  for (let i = 1; i < b; i++) {
+    for (let a = 0; a < 3; a++) {
+      if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
+      const off = i * 3 + a;
+      for (let f = 0; f < t; f++) {
+        const e = st.e[f * b * 3 + off] as number;
+        cost += 0.5 * W.rest * e * e;
+        if (f + 1 < t) cost += 0.5 * W.velocity * diffAt(st.e, b * 3, off, f, 1) ** 2;
+        if (f + 3 < t) cost += 0.5 * W.jerk * diffAt(st.e, b * 3, off, f, 3) ** 2;
+      }
+    }
+  }
+  for (let f = 0; f + 3 < t; f++) {
+    for (let a = 0; a < 3; a++) cost += (0.5 * W.rootJerk * diffAt(st.trans, 3, a, f, 3) ** 2) / m2;
+    for (let c = 0; c < 9; c++) cost += 0.5 * W.rootTurnJerk * diffAt(st.rootRot, 9, c, f, 3) ** 2;
+  }
+  return cost;
+}
+
+/**
+ * Reverse pass of one frame: keypoint forces `force` (K x 3 at offset fo) to variable
+ * gradients `out` (n at offset oo, added), through the posed tree of frame `f`.
+ */
+export function jacobianTranspose(
+  data: FitData,
+  st: FitState,
+  f: number,
+  force: Float64Array,
+  fo: number,
+  out: Float64Array,
+  oo: number,
+  work: Float64Array,
+): void {
+  const { model } = data;
+  const b = st.b;
+  const k = st.k;
+  work.fill(0, 0, b * 6);
+  const pb = f * b * 3;
+  const xb = f * k * 3;
+  for (let j = 0; j < k; j++) {
+    const kp = model.keypoints[j]!;
+    const fx = force[fo + j * 3] as number;
+    const fy = force[fo + j * 3 + 1] as number;
+    const fz = force[fo + j * 3 + 2] as number;
+    if (fx === 0 && fy === 0 && fz === 0) continue;
+    const i = kp.bone;
+    work[i * 6] = (work[i * 6] as number) + fx;
+    work[i * 6 + 1] = (work[i * 6 + 1] as number) + fy;
+    work[i * 6 + 2] = (work[i * 6 + 2] as number) + fz;
+    if (kp.end === 'tail') {
+      const rx = (st.x[xb + j * 3] as number) - (st.pos[pb + i * 3] as number);
+      const ry = (st.x[xb + j * 3 + 1] as number) - (st.pos[pb + i * 3 + 1] as number);
+      const rz = (st.x[xb + j * 3 + 2] as number) - (st.pos[pb + i * 3 + 2] as number);
+      work[i * 6 + 3] = (work[i * 6 + 3] as number) + ry * fz - rz * fy;
+      work[i * 6 + 4] = (work[i * 6 + 4] as number) + rz * fx - rx * fz;
+      work[i * 6 + 5] = (work[i * 6 + 5] as number) + rx * fy - ry * fx;
+    }
+  }
+  for (let i = b - 1; i >= 1; i--) {
+    const tx = work[i * 6 + 3] as number;
+    const ty = work[i * 6 + 4] as number;
+    const tz = work[i * 6 + 5] as number;
+    const ab = (f * b + i) * 9;
+    for (let a = 0; a < 3; a++) {
+      const s = st.s[(f * b + i) * 3 + a] as number;
+      const g =
+        (st.axes[ab + a * 3] as number) * tx +
+        (st.axes[ab + a * 3 + 1] as number) * ty +
+        (st.axes[ab + a * 3 + 2] as number) * tz;
+      out[oo + 3 + 3 * i + a] = (out[oo + 3 + 3 * i + a] as number) + s * g;
+    }
+    const p = model.parent[i] as number;
+    const Fx = work[i * 6] as number;
+    const Fy = work[i * 6 + 1] as number;
+    const Fz = work[i * 6 + 2] as number;
+    const rx = (st.pos[pb + i * 3] as number) - (st.pos[pb + p * 3] as number);
+    const ry = (st.pos[pb + i * 3 + 1] as number) - (st.pos[pb + p * 3 + 1] as number);
+    const rz = (st.pos[pb + i * 3 + 2] as number) - (st.pos[pb + p * 3 + 2] as number);
+    work[p * 6] = (work[p * 6] as number) + Fx;
+    work[p * 6 + 1] = (work[p * 6 + 1] as number) + Fy;
+    work[p * 6 + 2] = (work[p * 6 + 2] as number) + Fz;
+    work[p * 6 + 3] = (work[p * 6 + 3] as number) + tx + ry * Fz - rz * Fy;
+    work[p * 6 + 4] = (work[p * 6 + 4] as number) + ty + rz * Fx - rx * Fz;
+    work[p * 6 + 5] = (work[p * 6 + 5] as number) + tz + rx * Fy - ry * Fx;
+  }
+  for (let a = 0; a < 6; a++) out[oo + a] = (out[oo + a] as number) + (work[a] as number);
+}
+
+/**
+ * Forward pass of one frame: variable change `v` (n at offset vo) to keypoint changes
+ * `out` (K x 3 at offset oo, overwritten).
+ */
+export function jacobianForward(
+  data: FitData,
+  st: FitState,
+  f: number,
+  v: Float64Array,
+  vo: number,
+  out: Float64Array,
+  oo: number,
+  work: Float64Array,
+): void {
+  const { model } = data;
+  const b = st.b;
+  const k = st.k;
+  const pb = f * b * 3;
+  // work: per bone angular velocity (3) and head velocity (3)
+  work[0] = v[vo + 3] as number;
+  work[1] = v[vo + 4] as number;
+  work[2] = v[vo + 5] as number;
+  work[3] = v[vo] as number;
+  work[4] = v[vo + 1] as number;
+  work[5] = v[vo + 2] as number;
+  for (let i = 1; i < b; i++) {
+    const p = model.parent[i] as number;
+    const wx = work[p * 6] as number;
+    const wy = work[p * 6 + 1] as number;
+    const wz = work[p * 6 + 2] as number;
+    const rx = (st.pos[pb + i * 3] as number) - (st.pos[pb + p * 3] as number);
+    const ry = (st.pos[pb + i * 3 + 1] as number) - (st.pos[pb + p * 3 + 1] as number);
+    const rz = (st.pos[pb + i * 3 + 2] as number) - (st.pos[pb + p * 3 + 2] as number);
+    work[i * 6 + 3] = (work[p * 6 + 3] as number) + wy * rz - wz * ry;
+    work[i * 6 + 4] = (work[p * 6 + 4] as number) + wz * rx - wx * rz;
+    work[i * 6 + 5] = (work[p * 6 + 5] as number) + wx * ry - wy * rx;
+    let ox = wx;
+    let oy = wy;
+    let oz = wz;
+    const ab = (f * b + i) * 9;
+    for (let a = 0; a < 3; a++) {
+      const d = (st.s[(f * b + i) * 3 + a] as number) * (v[vo + 3 + 3 * i + a] as number);
+      ox += (st.axes[ab + a * 3] as number) * d;
+      oy += (st.axes[ab + a * 3 + 1] as number) * d;
+      oz += (st.axes[ab + a * 3 + 2] as number) * d;
+    }
+    work[i * 6] = ox;
+    work[i * 6 + 1] = oy;
+    work[i * 6 + 2] = oz;
+  }
+  const xb = f * k * 3;
+  for (let j = 0; j < k; j++) {
+    const kp = model.keypoints[j]!;
+    const i = kp.bone;
+    let vx = work[i * 6 + 3] as number;
+    let vy = work[i * 6 + 4] as number;
+    let vz = work[i * 6 + 5] as number;
+    if (kp.end === 'tail') {
+      const rx = (st.x[xb + j * 3] as number) - (st.pos[pb + i * 3] as number);
+      const ry = (st.x[xb + j * 3 + 1] as number) - (st.pos[pb + i * 3 + 1] as number);
+      const rz = (st.x[xb + j * 3 + 2] as number) - (st.pos[pb + i * 3 + 2] as number);
+      const wx = work[i * 6] as number;
+      const wy = work[i * 6 + 1] as number;
+      const wz = work[i * 6 + 2] as number;
+      vx += wy * rz - wz * ry;
+      vy += wz * rx - wx * rz;
+      vz += wx * ry - wy * rx;
+    }
+    out[oo + j * 3] = vx;
+    out[oo + j * 3 + 1] = vy;
+    out[oo + j * 3 + 2] = vz;
+  }
+}

@@ -1,0 +1,316 @@
+import { quatFromMat3 } from '@mocap/anim-loop';
+import {
+  DEFAULT_LAYOUT,
+  type Detections,
+  FileError,
+  type Layout,
+  MotionJson,
+  type SyncReport,
+} from '@mocap/layout';
+import type { CreatureInfo } from './creature-info.js';
+import { frameLmLoop, lmLoop } from './fit-loop.js';
+import { DEFAULT_FIT_WEIGHTS, type FitData, type FitWeights, keypointChains } from './fit-objective.js';
+import { FitState } from './fit-state.js';
+import { fixSwaps } from './fix-swaps.js';
+import { forwardKinematics } from './forward-kinematics.js';
+import { initialPose } from './init-pose.js';
+import { orthonormalRigModel, type RigModel } from './rig-model.js';
+import { syncChecks } from './sync-checks.js';
+
+/** Options of {@link fit}. */
+export interface FitOptions {
+  /** The frame layout the detections are in. @default DEFAULT_LAYOUT */
+  layout?: Layout;
+  /** Feet, mirror pairs and groups of the creature (see `creatureInfo`). @default none */
+  creature?: CreatureInfo;
+  /** Term weights, tuned at 2 px of noise; scaled by the measured noise unless `noiseAdaptive` is false. */
+  weights?: Partial<FitWeights>;
+  /** Iterations of the frame-wise stage. @default 8 */
+  frameIterations?: number;
+  /** Iterations of the whole-clip stage. @default 4 */
+  clipIterations?: number;
+  /** Detect and undo left/right label swaps. @default true */
+  fixSwaps?: boolean;
+  /** Run the sync checks (and warp the front view when they say so). @default true */
+  sync?: boolean;
+  /** Scale the priors by the measured detection noise (so perfect detections are fitted exactly). @default true */
+  noiseAdaptive?: boolean;
+  /** Name of the detections file, for error messages. @default 'det.npz' */
+  file?: string;
+}
+
+/** What {@link fit} returns. */
+export interface FitResult {
+  /** The motion.json content, validated. */
+  motion: MotionJson;
+  /** Fitted joints, T x K x 3 metres (exact Blender FK of the motion), in the rig's keypoint order. */
+  joints: Float64Array;
+  /** Seconds the fit took (after reading). */
+  seconds: number;
+  /** The measured detection noise, px. */
+  noisePx: number;
+}
+
+/** The reference noise level the default weights are tuned at, px. */
+const NOISE_REF_PX = 2;
+
+function viewData(model: RigModel, det: Detections, file: string) {
+  const t = det.frames;
+  if (!(t >= 2)) {
+    throw new FileError(`solve: ${file}: front_uv: needs at least 2 frames, got ${t}.`, file, 'front_uv');
+  }
+  const rigNames = model.keypoints.map((kp) => kp.name);
+  const index = new Map(rigNames.map((n, i) => [n, i]));
+  det.names.forEach((n, i) => {
+    if (!index.has(n)) {
+      throw new FileError(
+        `solve: ${file}: names[${i}]: "${n}" is not a joint of the rig (joints: ${rigNames.slice(0, 6).join(', ')}...).`,
+        file,
+        `names[${i}]`,
+      );
+    }
+  });
+  const k = rigNames.length;
+  const kd = det.names.length;
+  const front = new Float64Array(t * k * 2);
+  const side = new Float64Array(t * k * 2);
+  const frontConf = new Float64Array(t * k);
+  const sideConf = new Float64Array(t * k);
+  const [sx, sy, tx, ty] = [det.calib[0] ?? 1, det.calib[1] ?? 1, det.calib[2] ?? 0, det.calib[3] ?? 0];
+  det.names.forEach((n, q) => {
+    const j = index.get(n) as number;
+    for (let f = 0; f < t; f++) {
+      const src = f * kd + q;
+      const dst = f * k + j;
+      const views: [Float32Array, Float32Array, Float64Array, Float64Array][] = [
+        [det.frontUv, det.frontConf, front, frontConf],
+        [det.sideUv, det.sideConf, side, sideConf],
+      ];
+      for (const [uv, conf, ouv, oconf] of views) {
+        const u = sx * (uv[2 * src] as number) + tx;
+        const v = sy * (uv[2 * src + 1] as number) + ty;
+        const c = conf[src] as number;
+        const ok = Number.isFinite(u) && Number.isFinite(v) && c > 0 && Number.isFinite(c);
+        ouv[2 * dst] = ok ? u : 0;
+        ouv[2 * dst + 1] = ok ? v : 0;
+        oconf[dst] = ok ? Math.min(1, c) : 0;
+      }
+    }
+  });
+  return { t, k, front, side, frontConf, sideConf };
+}
+
+/** Median absolute residual of confident, inlying detections, px (robust noise estimate). */
+function measuredNoise(data: FitData, st: FitState): number {
+  const { t, k, layout } = data;
+  const m = layout.M_PER_PX;
+  const fc = layout.W_FRONT / 2;
+  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const r: number[] = [];
+  for (let i = 0; i < t * k; i++) {
+    const v = layout.GROUND_V - (st.x[3 * i + 2] as number) / m;
+    if ((data.frontConf[i] as number) > 0) {
+      r.push(Math.abs(fc + ((st.x[3 * i] as number) - layout.FRONT_CX) / m - (data.front[2 * i] as number)));
+      r.push(Math.abs(v - (data.front[2 * i + 1] as number)));
+    }
+    if ((data.sideConf[i] as number) > 0) {
+      r.push(
+        Math.abs(sc - ((st.x[3 * i + 1] as number) - layout.SIDE_CY) / m - (data.side[2 * i] as number)),
+      );
+      r.push(Math.abs(v - (data.side[2 * i + 1] as number)));
+    }
+  }
+  if (r.length === 0) return NOISE_REF_PX;
+  r.sort((a, b) => a - b);
+  const med = r[r.length >> 1] as number;
+  // A frame-wise fit absorbs part of the noise (about n of every 4K coordinates per frame).
+  const dof = Math.max(0.2, 1 - (3 + 3 * st.b) / (4 * k));
+  return (1.4826 * med) / Math.sqrt(dof);
+}
+
+function scaledWeights(w: FitWeights, s: number): FitWeights {
+  return {
+    jerk: w.jerk * s,
+    velocity: w.velocity * s,
+    rest: w.rest * s,
+    rootJerk: w.rootJerk * s,
+    rootTurnJerk: w.rootTurnJerk * s,
+    jointAccel: w.jointAccel * s,
+    ground: w.ground,
+  };
+}
+
+/**
+ * Fits a rig to two-view detections: sync checks (and a warp of the front view), a robust
+ * start (triangulation, Kabsch root, analytic IK), a frame-wise robust Levenberg-Marquardt
+ * stage with the Cauchy scale annealed from 40 px to 6 px, left/right swap fixing, then a
+ * whole-clip Gauss-Newton stage with the temporal priors (angle jerk, angular velocity,
+ * joint acceleration, root smoothness), a pull to rest and the ground term for the feet.
+ * Rig joints missing from the detections, or never confidently seen, are fitted from the
+ * priors alone (they stay near rest relative to their parents).
+ *
+ * ```ts
+ * const { motion } = fit(model, det, { layout, creature: creatureInfo(model, creatureJson) });
+ * ```
+ */
+export function fit(model: RigModel, det: Detections, options: FitOptions = {}): FitResult {
+  const start = performance.now();
+  const file = options.file ?? 'det.npz';
+  const layout = options.layout ?? DEFAULT_LAYOUT;
+  const info = options.creature ?? { feet: [], pairs: [], swapUnits: [], groups: {} };
+  const views = viewData(model, det, file);
+  const sync: SyncReport =
+    options.sync === false
+      ? {
+          paw_agreement: null,
+          height_gap_px: 0,
+          lag_frames: 0,
+          warped: false,
+          height_gap_after_px: 0,
+          swaps_fixed: { front: 0, side: 0 },
+        }
+      : syncChecks(views, info.feet);
+  const fitModel = orthonormalRigModel(model);
+  const base: FitWeights = { ...DEFAULT_FIT_WEIGHTS, ...options.weights };
+  const data: FitData = {
+    model: fitModel,
+    layout,
+    ...views,
+    feet: Int32Array.from(info.feet),
+    weights: base,
+    chains: keypointChains(fitModel),
+  };
+  const st = new FitState(fitModel, views.t);
+  initialPose(data, st);
+  const frameIt = options.frameIterations ?? 8;
+  frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: 6, annealFraction: 0.85 });
+  if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
+    const fixed = fixSwaps(data, st, info);
+    sync.swaps_fixed = fixed;
+    if (fixed.front + fixed.side > 0) frameLmLoop(data, st, { iterations: 2, scaleStart: 6, scaleEnd: 6 });
+  }
+  const noisePx = measuredNoise(data, st);
+  const s =
+    options.noiseAdaptive === false ? 1 : Math.min(100, Math.max(1e-4, (noisePx / NOISE_REF_PX) ** 2));
+  data.weights = scaledWeights(base, s);
+  const clipIt = options.clipIterations ?? 4;
+  const rep = lmLoop(data, st, { iterations: clipIt, scaleStart: 6, scaleEnd: 6 });
+  const motion = toMotion(model, st, det.fps, data, sync, 0, frameIt + clipIt);
+  const seconds = (performance.now() - start) / 1000;
+  motion.fit = {
+    seconds,
+    iterations: frameIt + clipIt,
+    method: `frame-wise LM + clip Gauss-Newton/PCG (${rep.cgIterations} CG)`,
+  };
+  const joints = Float64Array.from(motion.joints.flat(2));
+  return { motion: MotionJson.parse(motion), joints, seconds, noisePx };
+}
+
+/** Builds motion.json from a fitted state; joints by the exact (Blender) FK of `model`. */
+function toMotion(
+  model: RigModel,
+  st: FitState,
+  fps: number,
+  data: FitData,
+  sync: SyncReport,
+  seconds: number,
+  iterations: number,
+): MotionJson {
+  const t = st.t;
+  const b = st.b;
+  const trans: [number, number, number][] = [];
+  const rootQuat: [number, number, number, number][] = [];
+  const euler: [number, number, number][][] = [];
+  const q = new Float64Array(4);
+  let prev: [number, number, number, number] | null = null;
+  for (let f = 0; f < t; f++) {
+    trans.push([st.trans[f * 3] as number, st.trans[f * 3 + 1] as number, st.trans[f * 3 + 2] as number]);
+    quatFromMat3(q, st.rootRot.subarray(f * 9, f * 9 + 9));
+    let w: [number, number, number, number] = [
+      q[3] as number,
+      q[0] as number,
+      q[1] as number,
+      q[2] as number,
+    ];
+    if (prev && w[0] * prev[0] + w[1] * prev[1] + w[2] * prev[2] + w[3] * prev[3] < 0)
+      w = [-w[0], -w[1], -w[2], -w[3]];
+    prev = w;
+    rootQuat.push(w);
+    const row: [number, number, number][] = [];
+    for (let i = 0; i < b; i++) row.push(st.eulerOf(f, i, [0, 0, 0]) as [number, number, number]);
+    euler.push(row);
+  }
+  const posed = forwardKinematics(model, { trans, root_quat: rootQuat, euler });
+  const k = model.keypoints.length;
+  const joints: [number, number, number][][] = [];
+  for (let f = 0; f < t; f++) {
+    const row: [number, number, number][] = [];
+    for (let j = 0; j < k; j++) {
+      const o = (f * k + j) * 3;
+      row.push([posed.joints[o] as number, posed.joints[o + 1] as number, posed.joints[o + 2] as number]);
+    }
+    joints.push(row);
+  }
+  return {
+    fps,
+    bones: model.bones,
+    names: posed.names,
+    trans,
+    root_quat: rootQuat,
+    euler,
+    joints,
+    reproj_px: reprojection(data, posed.joints),
+    sync,
+    fit: { seconds, iterations, method: 'frame-wise LM + clip Gauss-Newton' },
+  };
+}
+
+/** Reprojection error of joints (T x K x 3) against the observations, px. */
+function reprojection(data: FitData, x: Float64Array): MotionJson['reproj_px'] {
+  const { t, k, layout } = data;
+  const m = layout.M_PER_PX;
+  const fc = layout.W_FRONT / 2;
+  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  let sf = 0;
+  let wf = 0;
+  let ss = 0;
+  let wsum = 0;
+  const perFrame: number[] = [];
+  for (let f = 0; f < t; f++) {
+    let s = 0;
+    let w = 0;
+    for (let j = 0; j < k; j++) {
+      const i = f * k + j;
+      const v = layout.GROUND_V - (x[3 * i + 2] as number) / m;
+      const cf = data.frontConf[i] as number;
+      if (cf > 0) {
+        const e = Math.hypot(
+          fc + ((x[3 * i] as number) - layout.FRONT_CX) / m - (data.front[2 * i] as number),
+          v - (data.front[2 * i + 1] as number),
+        );
+        sf += cf * e;
+        wf += cf;
+        s += cf * e;
+        w += cf;
+      }
+      const cs = data.sideConf[i] as number;
+      if (cs > 0) {
+        const e = Math.hypot(
+          sc - ((x[3 * i + 1] as number) - layout.SIDE_CY) / m - (data.side[2 * i] as number),
+          v - (data.side[2 * i + 1] as number),
+        );
+        ss += cs * e;
+        wsum += cs;
+        s += cs * e;
+        w += cs;
+      }
+    }
+    perFrame.push(w > 0 ? s / w : 0);
+  }
+  return {
+    mean: wf + wsum > 0 ? (sf + ss) / (wf + wsum) : 0,
+    front: wf > 0 ? sf / wf : 0,
+    side: wsum > 0 ? ss / wsum : 0,
+    per_frame: perFrame,
+  };
+}

@@ -1,0 +1,83 @@
+import type { CreatureInfo } from './creature-info.js';
+import type { FitData } from './fit-objective.js';
+import type { FitState } from './fit-state.js';
+
+/** Robust cost of one 2D residual (Cauchy at `s` px, unit weight). */
+function rho(du: number, dv: number, s: number): number {
+  return Math.log1p((du * du + dv * dv) / (s * s));
+}
+
+/**
+ * Detects and undoes left/right label swaps, per frame and view: for every swap unit of the
+ * creature (a paint group and its mirror), the detections are compared with the fitted
+ * joints predicted from the neighbouring frames (their mean), as labelled and as swapped;
+ * a clearly better swapped reading (robust cost under half) is taken, in place in `data`.
+ * Returns how many (frame, unit) swaps were undone per view.
+ */
+export function fixSwaps(
+  data: FitData,
+  st: FitState,
+  info: CreatureInfo,
+  scale = 6,
+): { front: number; side: number } {
+  const { t, k, layout } = data;
+  const m = layout.M_PER_PX;
+  const fc = layout.W_FRONT / 2;
+  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const x = st.x;
+  const fixed = { front: 0, side: 0 };
+  const pred = (f: number, j: number, c: number): number => {
+    const a = f > 0 ? f - 1 : f + 1;
+    const b = f + 1 < t ? f + 1 : f - 1;
+    if (a < 0 || b >= t || a >= t || b < 0) return x[(f * k + j) * 3 + c] as number;
+    return 0.5 * ((x[(a * k + j) * 3 + c] as number) + (x[(b * k + j) * 3 + c] as number));
+  };
+  for (const view of ['front', 'side'] as const) {
+    const uv = view === 'front' ? data.front : data.side;
+    const conf = view === 'front' ? data.frontConf : data.sideConf;
+    const project = (f: number, j: number): [number, number] => {
+      const v = layout.GROUND_V - pred(f, j, 2) / m;
+      return view === 'front'
+        ? [fc + (pred(f, j, 0) - layout.FRONT_CX) / m, v]
+        : [sc - (pred(f, j, 1) - layout.SIDE_CY) / m, v];
+    };
+    for (let f = 0; f < t; f++) {
+      for (const [a, b] of info.swapUnits) {
+        let keep = 0;
+        let swap = 0;
+        let used = 0;
+        for (let q = 0; q < a.length; q++) {
+          const ja = a[q] as number;
+          const jb = b[q] as number;
+          const ia = f * k + ja;
+          const ib = f * k + jb;
+          if (!((conf[ia] as number) > 0 && (conf[ib] as number) > 0)) continue;
+          used++;
+          const [ua, va] = project(f, ja);
+          const [ub, vb] = project(f, jb);
+          const oua = uv[2 * ia] as number;
+          const ova = uv[2 * ia + 1] as number;
+          const oub = uv[2 * ib] as number;
+          const ovb = uv[2 * ib + 1] as number;
+          keep += rho(oua - ua, ova - va, scale) + rho(oub - ub, ovb - vb, scale);
+          swap += rho(oub - ua, ovb - va, scale) + rho(oua - ub, ova - vb, scale);
+        }
+        if (used === 0 || !(swap < 0.5 * keep && keep - swap > 2 * used)) continue;
+        for (let q = 0; q < a.length; q++) {
+          const ia = f * k + (a[q] as number);
+          const ib = f * k + (b[q] as number);
+          for (let c = 0; c < 2; c++) {
+            const tmp = uv[2 * ia + c] as number;
+            uv[2 * ia + c] = uv[2 * ib + c] as number;
+            uv[2 * ib + c] = tmp;
+          }
+          const tc = conf[ia] as number;
+          conf[ia] = conf[ib] as number;
+          conf[ib] = tc;
+        }
+        fixed[view]++;
+      }
+    }
+  }
+  return fixed;
+}

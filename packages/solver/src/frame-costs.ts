@@ -1,0 +1,50 @@
+import type { FitData } from './fit-objective.js';
+import type { FitState } from './fit-state.js';
+
+/**
+ * Per-frame cost of the terms that do not couple frames (robust reprojection, ground, pull
+ * to rest) at Cauchy scale `scale`, into `out` (T). The frame-wise stage minimises these.
+ */
+export function frameCosts(data: FitData, st: FitState, scale: number, out: Float64Array): Float64Array {
+  const { t, k, layout, weights: W } = data;
+  const m = layout.M_PER_PX;
+  const s2 = scale * scale;
+  const fc = layout.W_FRONT / 2;
+  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const x = st.x;
+  const lim = data.model.limits;
+  const b = st.b;
+  for (let f = 0; f < t; f++) {
+    let cost = 0;
+    for (let j = 0; j < k; j++) {
+      const i = f * k + j;
+      const pz = x[3 * i + 2] as number;
+      const v = layout.GROUND_V - pz / m;
+      const cf = data.frontConf[i] as number;
+      if (cf > 0) {
+        const du = fc + ((x[3 * i] as number) - layout.FRONT_CX) / m - (data.front[2 * i] as number);
+        const dv = v - (data.front[2 * i + 1] as number);
+        cost += 0.5 * cf * s2 * Math.log1p((du * du + dv * dv) / s2);
+      }
+      const cs = data.sideConf[i] as number;
+      if (cs > 0) {
+        const du = sc - ((x[3 * i + 1] as number) - layout.SIDE_CY) / m - (data.side[2 * i] as number);
+        const dv = v - (data.side[2 * i + 1] as number);
+        cost += 0.5 * cs * s2 * Math.log1p((du * du + dv * dv) / s2);
+      }
+    }
+    for (const j of data.feet) {
+      const z = x[(f * k + j) * 3 + 2] as number;
+      if (z < 0) cost += (0.5 * W.ground * z * z) / (m * m);
+    }
+    for (let i = 1; i < b; i++) {
+      for (let a = 0; a < 3; a++) {
+        if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
+        const e = st.e[(f * b + i) * 3 + a] as number;
+        cost += 0.5 * W.rest * e * e;
+      }
+    }
+    out[f] = cost;
+  }
+  return out;
+}

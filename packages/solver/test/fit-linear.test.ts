@@ -1,0 +1,111 @@
+import {
+  createWorkspace,
+  DEFAULT_FIT_WEIGHTS,
+  type FitData,
+  FitState,
+  fitCost,
+  fitGradient,
+  fitHessVec,
+  initialPose,
+  keypointChains,
+  orthonormalRigModel,
+  syntheticDetections,
+  syntheticMotion,
+} from '@mocap/solver';
+import { describe, expect, it } from 'vitest';
+import { loadCreature } from './helpers.js';
+
+function problem(angleSteps: boolean) {
+  const { model: exact, layout, info } = loadCreature('wolf');
+  const model = orthonormalRigModel(exact);
+  const t = 6;
+  const truth = syntheticMotion(model, info, { frames: t, seed: 4 });
+  const names = model.keypoints.map((k) => k.name);
+  const det = syntheticDetections(truth.joints, names, 30, layout, info, {
+    noisePx: 3,
+    outliers: 0.1,
+    seed: 4,
+  });
+  const data: FitData = {
+    model,
+    layout,
+    t,
+    k: names.length,
+    front: Float64Array.from(det.frontUv, (x) => (Number.isFinite(x) ? x : 0)),
+    side: Float64Array.from(det.sideUv, (x) => (Number.isFinite(x) ? x : 0)),
+    frontConf: Float64Array.from(det.frontConf),
+    sideConf: Float64Array.from(det.sideConf),
+    feet: Int32Array.from(info.feet),
+    // Every term on, at weights where each matters.
+    weights: {
+      ...DEFAULT_FIT_WEIGHTS,
+      jerk: 50,
+      velocity: 3,
+      rest: 2,
+      rootJerk: 0.5,
+      rootTurnJerk: 500,
+      jointAccel: 0.5,
+      ground: 5,
+    },
+    chains: keypointChains(model),
+  };
+  const st = new FitState(model, t);
+  st.angleSteps = angleSteps;
+  initialPose(data, st);
+  for (let f = 0; f < t; f++) st.trans[f * 3 + 2] = (st.trans[f * 3 + 2] as number) - 0.01; // some feet below ground
+  st.update();
+  return { data, st };
+}
+
+describe('fitGradient', () => {
+  for (const angleSteps of [true, false]) {
+    it(`matches central finite differences of fitCost (${angleSteps ? 'angle' : 'sigmoid'} steps)`, () => {
+      const { data, st } = problem(angleSteps);
+      const scale = 7;
+      const w = { front: new Float64Array(data.t * data.k), side: new Float64Array(data.t * data.k) };
+      fitCost(data, st, scale, w);
+      const g = new Float64Array(data.t * st.n);
+      fitGradient(data, st, w, createWorkspace(st), g);
+      const trial = new FitState(data.model, data.t);
+      trial.angleSteps = angleSteps;
+      const d = new Float64Array(g.length);
+      const h = 1e-5;
+      let worst = 0;
+      let checked = 0;
+      for (let i = 0; i < g.length; i += 1) {
+        d.fill(0);
+        d[i] = h;
+        const cp = fitCost(data, trial.applyStep(st, d).update(), scale);
+        d[i] = -h;
+        const cm = fitCost(data, trial.applyStep(st, d).update(), scale);
+        const fd = (cp - cm) / (2 * h);
+        worst = Math.max(worst, Math.abs(fd - (g[i] as number)) / (1e-2 + Math.abs(fd)));
+        checked++;
+      }
+      expect(checked).toBe(g.length);
+      expect(worst).toBeLessThan(1e-4);
+    });
+  }
+
+  it('has a symmetric positive semi-definite Gauss-Newton Hessian', () => {
+    const { data, st } = problem(true);
+    const w = { front: new Float64Array(data.t * data.k), side: new Float64Array(data.t * data.k) };
+    fitCost(data, st, 7, w);
+    const ws = createWorkspace(st);
+    const n = data.t * st.n;
+    const u = Float64Array.from({ length: n }, (_, i) => Math.sin(i * 1.3));
+    const v = Float64Array.from({ length: n }, (_, i) => Math.cos(i * 0.7));
+    const hu = fitHessVec(data, st, w, ws, u, new Float64Array(n));
+    const hv = fitHessVec(data, st, w, ws, v, new Float64Array(n));
+    let uhv = 0;
+    let vhu = 0;
+    let uhu = 0;
+    for (let i = 0; i < n; i++) {
+      uhv += (u[i] as number) * (hv[i] as number);
+      vhu += (v[i] as number) * (hu[i] as number);
+      uhu += (u[i] as number) * (hu[i] as number);
+    }
+    expect(Math.abs(uhv - vhu)).toBeLessThan(1e-9 * Math.abs(uhu));
+    expect(uhu).toBeGreaterThan(0);
+  });
+});

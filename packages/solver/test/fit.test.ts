@@ -1,0 +1,98 @@
+import { type Detections, FileError, MotionJson } from '@mocap/layout';
+import { fit, syntheticDetections, syntheticExam, syntheticMotion } from '@mocap/solver';
+import { describe, expect, it } from 'vitest';
+import { loadCreature } from './helpers.js';
+
+function detections(name: 'wolf' | 'dragon', frames: number, seed: number, noisePx = 0) {
+  const c = loadCreature(name);
+  const truth = syntheticMotion(c.model, c.info, { frames, seed });
+  const names = c.model.keypoints.map((k) => k.name);
+  const det = syntheticDetections(truth.joints, names, 30, c.layout, c.info, { noisePx, seed });
+  return { ...c, truth, det, names };
+}
+
+describe('fit', () => {
+  it('recovers the wolf from perfect detections (mean error <= 0.02 cm)', () => {
+    const { model, layout, info } = loadCreature('wolf');
+    const { report } = syntheticExam(model, 'wolf', layout, info, { frames: 40, seed: 2 });
+    expect(report.error_cm.mean).toBeLessThanOrEqual(0.02);
+  });
+
+  it('recovers the dragon from perfect detections (mean error <= 0.02 cm)', () => {
+    const { model, layout, info } = loadCreature('dragon');
+    const { report } = syntheticExam(model, 'dragon', layout, info, { frames: 30, seed: 2 });
+    expect(report.error_cm.mean).toBeLessThanOrEqual(0.02);
+  });
+
+  it('keeps every fitted angle within its limits and writes a valid motion.json', () => {
+    const { model, layout, info, det } = detections('wolf', 30, 3, 4);
+    const { motion } = fit(model, det, { layout, creature: info });
+    expect(() => MotionJson.parse(motion)).not.toThrow();
+    motion.euler.forEach((row) => {
+      row.forEach((e, b) => {
+        if (b === 0) return;
+        for (let a = 0; a < 3; a++) {
+          expect(e[a]).toBeGreaterThanOrEqual((model.limits[b * 6 + 2 * a] as number) - 1e-12);
+          expect(e[a]).toBeLessThanOrEqual((model.limits[b * 6 + 2 * a + 1] as number) + 1e-12);
+        }
+      });
+    });
+    expect(motion.root_quat[0]).toHaveLength(4);
+    expect(motion.sync.height_gap_px).toBeGreaterThan(0);
+  });
+
+  it('undoes left/right swaps and reports them', () => {
+    const { model, layout, info } = loadCreature('wolf');
+    const { report } = syntheticExam(model, 'wolf', layout, info, {
+      frames: 40,
+      seed: 5,
+      noisePx: 1,
+      swaps: 0.2,
+    });
+    expect(report.error_cm.mean).toBeLessThan(0.35);
+  });
+});
+
+describe('fit: bad input', () => {
+  it('refuses fewer than 2 frames, naming the file and field', () => {
+    const { model, layout, det } = detections('wolf', 2, 1);
+    const one: Detections = {
+      ...det,
+      frames: 1,
+      frontUv: det.frontUv.slice(0, det.names.length * 2),
+      sideUv: det.sideUv.slice(0, det.names.length * 2),
+      frontConf: det.frontConf.slice(0, det.names.length),
+      sideConf: det.sideConf.slice(0, det.names.length),
+    };
+    expect(() => fit(model, one, { layout, file: 'det.npz' })).toThrow(FileError);
+    expect(() => fit(model, one, { layout, file: 'det.npz' })).toThrow(
+      /det\.npz: front_uv: needs at least 2 frames, got 1/,
+    );
+  });
+
+  it('refuses detection names that are not joints of the rig', () => {
+    const { model, layout, det } = detections('wolf', 4, 1);
+    const names = det.names.slice();
+    names[3] = 'tentacle';
+    expect(() => fit(model, { ...det, names }, { layout, file: 'clip/det.npz' })).toThrow(
+      /clip\/det\.npz: names\[3\]: "tentacle" is not a joint of the rig/,
+    );
+  });
+
+  it('fits around NaN detections and a joint never seen, without a NaN in motion.json', () => {
+    const { model, layout, info, det, names } = detections('wolf', 12, 2, 1);
+    const k = names.length;
+    const nose = names.indexOf('nose');
+    for (let f = 0; f < det.frames; f++) {
+      det.frontConf[f * k + nose] = 0;
+      det.sideConf[f * k + nose] = 0;
+      det.frontUv[2 * (f * k + nose)] = Number.NaN;
+    }
+    det.sideUv[2 * (5 * k + 3)] = Number.NaN; // NaN with confidence: treated as unseen
+    const { motion } = fit(model, det, { layout, creature: info });
+    const flat = JSON.stringify(motion);
+    expect(flat).not.toMatch(/NaN|null,null/);
+    for (const row of motion.joints)
+      for (const p of row) for (const v of p) expect(Number.isFinite(v)).toBe(true);
+  });
+});
