@@ -90,11 +90,11 @@ export interface TrainLoraResult {
 }
 
 /**
- * The captured motions of a creature: every `<creature>/runs/captures/<move>/motion.json`
+ * The captured motions of a creature: every `<creature>/runs/capture/<move>/motion.json`
  * (the move is its folder's name), sorted by move.
  */
 export async function findCapturedMotions(creatureDir: string): Promise<LoraMove[]> {
-  const root = path.join(creatureDir, 'runs', 'captures');
+  const root = path.join(creatureDir, 'runs', 'capture');
   if (!existsSync(root)) return [];
   const out: LoraMove[] = [];
   for (const e of await readdir(root, { withFileTypes: true })) {

@@ -33,11 +33,8 @@ beforeEach(async () => {
     ['trot', 1],
     ['sit', 2],
   ] as const) {
-    await mkdir(path.join(dir, 'runs', 'captures', move), { recursive: true });
-    await writeFile(
-      path.join(dir, 'runs', 'captures', move, 'motion.json'),
-      JSON.stringify(wolfMotion(seed)),
-    );
+    await mkdir(path.join(dir, 'runs', 'capture', move), { recursive: true });
+    await writeFile(path.join(dir, 'runs', 'capture', move, 'motion.json'), JSON.stringify(wolfMotion(seed)));
   }
 });
 afterEach(async () => {
@@ -136,7 +133,7 @@ describe('trainLora against a local fal queue', () => {
   it('re-renders a clip whose motion changed', async () => {
     await train();
     await writeFile(
-      path.join(dir, 'runs', 'captures', 'sit', 'motion.json'),
+      path.join(dir, 'runs', 'capture', 'sit', 'motion.json'),
       JSON.stringify(wolfMotion(9, 6)),
     );
     const renderer = testRenderer();
