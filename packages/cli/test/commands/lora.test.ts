@@ -32,8 +32,8 @@ async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
 describe('mocap lora', () => {
   it('--dry-run lists the clips (each with its mirror) and the exact trainer request, needing no key', async () => {
     const dir = await makeCreature();
-    await mkdir(path.join(dir, 'runs', 'captures', 'trot'), { recursive: true });
-    await writeFile(path.join(dir, 'runs', 'captures', 'trot', 'motion.json'), JSON.stringify(wolfMotion(1)));
+    await mkdir(path.join(dir, 'runs', 'capture', 'trot'), { recursive: true });
+    await writeFile(path.join(dir, 'runs', 'capture', 'trot', 'motion.json'), JSON.stringify(wolfMotion(1)));
     const r = await run(['lora', '--creature', dir, '--steps', '800', '--trigger', 'wolfy', '--dry-run']);
     expect(r.code).toBe(0);
     const plan = JSON.parse(r.out) as {
