@@ -1,6 +1,7 @@
 // Stage 2 of the reader: model-based refinement (skinned mesh, raster, segmentation, fit).
 
 export { backdropColours, backdropGains, studioColours } from './backdrop-gains.js';
+export { ChamferObjective, ChamferOptions, type KeypointTargets } from './chamfer-objective.js';
 export {
   type ColourModel,
   ColourModelOptions,
@@ -8,6 +9,12 @@ export {
   type LabelledImage,
   segmentImage,
 } from './colour-model.js';
+export {
+  createDistanceScratch,
+  type DistanceScratch,
+  distanceTransform,
+  distanceTransform1d,
+} from './distance-transform.js';
 export {
   copyJointPose,
   type JointPose,
@@ -17,6 +24,7 @@ export {
 } from './joint-pose.js';
 export { linearBlendSkin } from './linear-blend-skin.js';
 export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';
+export { inChannel, type ObservedViews, observeLabels } from './observed-views.js';
 export {
   faceLabels,
   LABEL_BACKDROP,
@@ -26,6 +34,8 @@ export {
   vertexPaintLabels,
 } from './paint-labels.js';
 export { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews } from './rasterize-views.js';
+export { choleskySolve, RefineOptions, type RefineReport, refinePose } from './refine-pose.js';
+export { applyPoseStep, copyRefinePose, type RefinePose, restRefinePose } from './refine-pose-state.js';
 export {
   readSkinAnimations,
   type SkinAnimation,
@@ -38,3 +48,4 @@ export {
   type SkinnedMesh,
   skinnedMeshFromDocument,
 } from './skinned-mesh.js';
+export { type SurfaceSamples, surfaceSamples } from './surface-samples.js';

@@ -1,0 +1,537 @@
+import type { Layout } from '@mocap/layout';
+import { z } from 'zod';
+import { jointWorldMatrices, skinningMatrices } from './joint-pose.js';
+import { linearBlendSkin } from './linear-blend-skin.js';
+import { mat4MulAt } from './mat4-ops.js';
+import { inChannel, type ObservedViews } from './observed-views.js';
+import { faceLabels, LABEL_GROUP0 } from './paint-labels.js';
+import { createRasterTarget, type RasterTarget, rasterizeViews } from './rasterize-views.js';
+import type { RefinePose } from './refine-pose-state.js';
+import type { SkinnedMesh } from './skinned-mesh.js';
+import { type SurfaceSamples, surfaceSamples } from './surface-samples.js';
+
+/** Options of {@link ChamferObjective}; defaults in the schema. */
+export const ChamferOptions = z
+  .object({
+    /** Joints whose rotations are free parameters; every joint when left out. */
+    joints: z.array(z.string()).optional(),
+    /** Surface samples per triangle (1, 4 or 7). @default 4 */
+    samplesPerFace: z.union([z.literal(1), z.literal(4), z.literal(7)]).default(4),
+    /** Weight of "model inside the observed masks" (distance of each visible sample to its masks). @default 1 */
+    inside: z.number().min(0).default(1),
+    /** Weight of "observed boundary covered by the model" (each observed boundary point to the nearest model boundary sample). @default 1 */
+    cover: z.number().min(0).default(1),
+    /** Weight of the keypoint (heatmap peak) terms, times each peak's confidence (a few dozen peaks against thousands of mask residuals). @default 10 */
+    keypoints: z.number().min(0).default(10),
+    /** Huber threshold on every residual, layout px. @default 10 */
+    huberPx: z.number().positive().default(10),
+    /** A sample is visible when it lies at most this far (in px of the level) behind the z-buffer. @default 1.5 */
+    depthTolerancePx: z.number().min(0).default(1.5),
+  })
+  .strict();
+/** Options of {@link ChamferObjective} as passed in. */
+export type ChamferOptions = z.input<typeof ChamferOptions>;
+
+/**
+ * Heatmap peaks for the keypoint terms: joint `joints[k]`'s origin should project to
+ * `uv[4k..4k+3]` (front u, v, side u, v; layout px) with confidences `conf[2k]` (front) and
+ * `conf[2k + 1]` (side).
+ */
+export interface KeypointTargets {
+  joints: Int32Array;
+  uv: Float64Array;
+  conf: Float64Array;
+}
+
+/**
+ * The chamfer-style objective of the refinement and its Gauss-Newton normal equations. Given a
+ * pose, it skins the mesh, projects surface samples into both views and compares them with
+ * {@link ObservedViews}: (1) each visible sample's distance to the observed silhouette and to its
+ * own paint group's mask (bilinear in the distance transform), (2) each observed boundary point's
+ * offset from the nearest model boundary sample of the same channel, (3) joint origins against
+ * heatmap peaks. All residuals are in layout px, Huber-weighted. Parameters: world translation
+ * (3) then a rotation vector per free joint (3 each, in the joint's frame; see `applyPoseStep`).
+ * Gradients are analytic; visibility and correspondences are found by rasterising the model and
+ * held fixed between {@link ChamferObjective.evaluate} calls with `reuse`.
+ */
+export class ChamferObjective {
+  /** Number of parameters: 3 + 3 x free joints. */
+  readonly params: number;
+  /** Free joint indices, in parameter order. */
+  readonly joints: Int32Array;
+  readonly samples: SurfaceSamples;
+  private readonly o: z.output<typeof ChamferOptions>;
+  private readonly paramOf: Int32Array;
+  private readonly world: Float64Array;
+  private readonly skin: Float64Array;
+  private readonly root = new Float64Array(16);
+  private readonly shift = new Float64Array(16);
+  private readonly verts: Float64Array;
+  private readonly vproj: Float64Array;
+  private readonly spos: Float64Array;
+  private readonly sproj: Float64Array;
+  private readonly faceLabel: Uint8Array;
+  private readonly targets = new Map<number, RasterTarget>();
+  private readonly jx: Float64Array;
+  private readonly acc: Float64Array;
+  private readonly touched: Int32Array;
+  private readonly row: Float64Array;
+  private readonly nz: Int32Array;
+  private nzCount = 0;
+  private inside: Int32Array;
+  private insideCount = 0;
+  private cover: Int32Array;
+  private coverPts: Float64Array;
+  private coverCount = 0;
+
+  constructor(
+    readonly mesh: SkinnedMesh,
+    vertexLabels: Uint8Array,
+    readonly layout: Layout,
+    options: ChamferOptions = {},
+  ) {
+    this.o = ChamferOptions.parse(options);
+    const nj = mesh.jointNames.length;
+    const names = this.o.joints ?? mesh.jointNames;
+    this.joints = Int32Array.from(
+      names.map((n, i) => {
+        const j = mesh.jointNames.indexOf(n);
+        if (j < 0)
+          throw new Error(
+            `ChamferObjective: options.joints[${i}]: "${n}" is not a joint of the skinned mesh.`,
+          );
+        return j;
+      }),
+    );
+    this.paramOf = new Int32Array(nj).fill(-1);
+    this.joints.forEach((j, k) => {
+      this.paramOf[j] = 3 + 3 * k;
+    });
+    this.params = 3 + 3 * this.joints.length;
+    this.world = new Float64Array(nj * 16);
+    this.skin = new Float64Array(nj * 16);
+    this.verts = new Float64Array(mesh.vertexCount * 3);
+    this.vproj = new Float64Array(mesh.vertexCount * 3);
+    this.faceLabel = faceLabels(mesh.indices, vertexLabels);
+    this.samples = surfaceSamples(mesh.indices, this.faceLabel, this.o.samplesPerFace);
+    const s = this.samples.count;
+    this.spos = new Float64Array(s * 3);
+    this.sproj = new Float64Array(s * 3);
+    this.jx = new Float64Array(3 * this.params);
+    this.acc = new Float64Array(nj * 4);
+    this.touched = new Int32Array(nj);
+    this.row = new Float64Array(this.params);
+    this.nz = new Int32Array(this.params);
+    this.inside = new Int32Array(s * 2);
+    this.cover = new Int32Array(1024);
+    this.coverPts = new Float64Array(2048);
+  }
+
+  /** Posed vertices (N x 3, metres) of the last evaluation. */
+  get vertices(): Float64Array {
+    return this.verts;
+  }
+
+  /** World matrices (J x 16) of the last evaluation; a joint's origin is its translation column. */
+  get jointWorld(): Float64Array {
+    return this.world;
+  }
+
+  /**
+   * Evaluates the cost `sum rho(r)` at `state` against `observed` (and `keypoints` if given).
+   * With `reuse`, the visibility and correspondences of the previous call are kept; otherwise the
+   * model is rasterised at the level's resolution to find them. With `h` (P x P, row-major) and
+   * `g` (P), also writes the Gauss-Newton normal equations `J^T W J` and the gradient `J^T W r`.
+   */
+  evaluate(
+    state: RefinePose,
+    observed: ObservedViews,
+    keypoints: KeypointTargets | null,
+    reuse: boolean,
+    h?: Float64Array,
+    g?: Float64Array,
+  ): number {
+    this.pose(state);
+    if (!reuse) this.correspond(observed);
+    if (h) h.fill(0);
+    if (g) g.fill(0);
+    let cost = 0;
+    const m = this.layout.M_PER_PX;
+    const f = observed.factor;
+    const grad = gradScratch;
+    for (let k = 0; k < this.insideCount; k++) {
+      const s = this.inside[2 * k];
+      const view = this.inside[2 * k + 1];
+      const label = this.samples.label[s];
+      const u = this.sproj[3 * s + view];
+      const v = this.sproj[3 * s + 2];
+      let hasJ = false;
+      for (let c = 0; c < 2; c++) {
+        const ch = c === 0 ? 0 : label >= LABEL_GROUP0 ? label - LABEL_GROUP0 + 1 : -1;
+        if (ch < 0 || ch >= observed.channels) continue;
+        const d = sampleDistance(grad, observed, observed.distance[ch], view, u / f - 0.5, v / f - 0.5);
+        if (!Number.isFinite(d) || (d === 0 && grad[0] === 0 && grad[1] === 0)) continue;
+        const r = d * f;
+        const w = this.o.inside * huberWeight(r, this.o.huberPx);
+        cost += this.o.inside * huberCost(r, this.o.huberPx);
+        if (!h || !g) continue;
+        if (!hasJ) {
+          this.sampleJacobian(s);
+          hasJ = true;
+        }
+        // dr/dx: the distance gradient (per level px, dimensionless) through the projection
+        this.rowFromProjection(view, view === 0 ? grad[0] / m : -grad[0] / m, -grad[1] / m);
+        this.accumulate(h, g, w, r);
+      }
+      if (hasJ) this.clearJacobian();
+    }
+    for (let k = 0; k < this.coverCount; k++) {
+      const s = this.cover[2 * k];
+      const view = this.cover[2 * k + 1];
+      const ru = this.sproj[3 * s + view] - this.coverPts[2 * k];
+      const rv = this.sproj[3 * s + 2] - this.coverPts[2 * k + 1];
+      const r = Math.hypot(ru, rv);
+      const w = this.o.cover * huberWeight(r, this.o.huberPx);
+      cost += this.o.cover * huberCost(r, this.o.huberPx);
+      if (!h || !g) continue;
+      this.sampleJacobian(s);
+      this.rowFromProjection(view, view === 0 ? 1 / m : -1 / m, 0);
+      this.accumulate(h, g, w, ru);
+      this.rowFromProjection(view, 0, -1 / m);
+      this.accumulate(h, g, w, rv);
+      this.clearJacobian();
+    }
+    if (keypoints) cost += this.keypointTerms(keypoints, h, g);
+    if (h) this.finishNormal(h);
+    return cost;
+  }
+
+  private pose(state: RefinePose): void {
+    const mesh = this.mesh;
+    this.shift.fill(0);
+    this.shift[0] = 1;
+    this.shift[5] = 1;
+    this.shift[10] = 1;
+    this.shift[15] = 1;
+    this.shift[12] = state.translation[0];
+    this.shift[13] = state.translation[1];
+    this.shift[14] = state.translation[2];
+    mat4MulAt(this.root, 0, this.shift, 0, mesh.toWorld, 0);
+    jointWorldMatrices(this.world, mesh, state.pose, this.root);
+    skinningMatrices(this.skin, mesh, this.world);
+    linearBlendSkin(this.verts, mesh, this.skin);
+    const { tri, bary, count } = this.samples;
+    const L = this.layout;
+    const fc = L.W_FRONT / 2;
+    const sc = L.W_FRONT + L.W_SIDE / 2;
+    for (let s = 0; s < count; s++) {
+      for (let c = 0; c < 3; c++) {
+        this.spos[3 * s + c] =
+          bary[3 * s] * this.verts[3 * tri[3 * s] + c] +
+          bary[3 * s + 1] * this.verts[3 * tri[3 * s + 1] + c] +
+          bary[3 * s + 2] * this.verts[3 * tri[3 * s + 2] + c];
+      }
+      this.sproj[3 * s] = fc + (this.spos[3 * s] - L.FRONT_CX) / L.M_PER_PX;
+      this.sproj[3 * s + 1] = sc - (this.spos[3 * s + 1] - L.SIDE_CY) / L.M_PER_PX;
+      this.sproj[3 * s + 2] = L.GROUND_V - this.spos[3 * s + 2] / L.M_PER_PX;
+    }
+  }
+
+  /** Rasterises the model at the level's resolution; finds visible samples and cover correspondences. */
+  private correspond(obs: ObservedViews): void {
+    const f = obs.factor;
+    let target = this.targets.get(f);
+    if (!target) {
+      target = createRasterTarget(this.layout, f);
+      this.targets.set(f, target);
+    }
+    const L = this.layout;
+    const n = this.mesh.vertexCount;
+    for (let i = 0; i < n; i++) {
+      this.vproj[3 * i] = L.W_FRONT / 2 + (this.verts[3 * i] - L.FRONT_CX) / L.M_PER_PX;
+      this.vproj[3 * i + 1] = L.W_FRONT + L.W_SIDE / 2 - (this.verts[3 * i + 1] - L.SIDE_CY) / L.M_PER_PX;
+      this.vproj[3 * i + 2] = L.GROUND_V - this.verts[3 * i + 2] / L.M_PER_PX;
+    }
+    rasterizeViews(target, this.verts, this.vproj, this.mesh.indices, this.faceLabel);
+    const tol = this.o.depthTolerancePx * f * L.M_PER_PX;
+    const { count, label } = this.samples;
+    const w = target.width;
+    this.insideCount = 0;
+    // visible samples per (channel, view), the candidates of the cover correspondences
+    const boundary: number[][] = [];
+    for (let i = 0; i < 2 * obs.channels; i++) boundary.push([]);
+    for (let s = 0; s < count; s++) {
+      for (let view = 0; view < 2; view++) {
+        const x = Math.floor(this.sproj[3 * s + view] / f);
+        const y = Math.floor(this.sproj[3 * s + 2] / f);
+        const x0 = view === 0 ? 0 : target.sideStart;
+        const x1 = view === 0 ? target.sideStart : w;
+        if (x < x0 || x >= x1 || y < 0 || y >= target.height) continue;
+        const i = y * w + x;
+        const depth = this.spos[3 * s + (view === 0 ? 1 : 0)];
+        if (depth > target.depth[i] + tol) continue;
+        this.inside[2 * this.insideCount] = s;
+        this.inside[2 * this.insideCount + 1] = view;
+        this.insideCount++;
+        const l = label[s];
+        for (let c = 0; c < obs.channels; c++) if (inChannel(l, c)) boundary[2 * c + view].push(s);
+      }
+    }
+    this.coverCount = 0;
+    for (let c = 0; c < obs.channels; c++) {
+      for (let view = 0; view < 2; view++) {
+        const cand = boundary[2 * c + view];
+        const pts = obs.boundary[2 * c + view];
+        if (!cand.length) continue;
+        for (let p = 0; p < pts.length / 2; p++) {
+          const qu = pts[2 * p];
+          const qv = pts[2 * p + 1];
+          let best = cand[0];
+          let bestD = Number.POSITIVE_INFINITY;
+          for (const s of cand) {
+            const du = this.sproj[3 * s + view] - qu;
+            const dv = this.sproj[3 * s + 2] - qv;
+            const d = du * du + dv * dv;
+            if (d < bestD) {
+              bestD = d;
+              best = s;
+            }
+          }
+          this.pushCover(best, view, qu, qv);
+        }
+      }
+    }
+  }
+
+  private pushCover(s: number, view: number, qu: number, qv: number): void {
+    if (2 * this.coverCount + 2 > this.cover.length) {
+      const c = new Int32Array(this.cover.length * 2);
+      c.set(this.cover);
+      this.cover = c;
+      const p = new Float64Array(this.coverPts.length * 2);
+      p.set(this.coverPts);
+      this.coverPts = p;
+    }
+    this.cover[2 * this.coverCount] = s;
+    this.cover[2 * this.coverCount + 1] = view;
+    this.coverPts[2 * this.coverCount] = qu;
+    this.coverPts[2 * this.coverCount + 1] = qv;
+    this.coverCount++;
+  }
+
+  /** d(sample position)/d(params) into `jx` (3 x P, row per world axis), nonzero columns in `nz`. */
+  private sampleJacobian(s: number): void {
+    const mesh = this.mesh;
+    const { tri, bary } = this.samples;
+    const acc = this.acc;
+    let nt = 0;
+    for (let k = 0; k < 3; k++) {
+      const v = tri[3 * s + k];
+      const b = bary[3 * s + k];
+      if (b === 0) continue;
+      const px = mesh.positions[3 * v];
+      const py = mesh.positions[3 * v + 1];
+      const pz = mesh.positions[3 * v + 2];
+      for (let q = 0; q < 4; q++) {
+        const wgt = mesh.weights[4 * v + q] * b;
+        if (wgt === 0) continue;
+        const i = mesh.joints[4 * v + q];
+        const o = 16 * i;
+        const sk = this.skin;
+        const yx = sk[o] * px + sk[o + 4] * py + sk[o + 8] * pz + sk[o + 12];
+        const yy = sk[o + 1] * px + sk[o + 5] * py + sk[o + 9] * pz + sk[o + 13];
+        const yz = sk[o + 2] * px + sk[o + 6] * py + sk[o + 10] * pz + sk[o + 14];
+        for (let j = i; j >= 0; j = mesh.parent[j]) {
+          if (this.paramOf[j] < 0) continue;
+          if (acc[4 * j + 3] === 0) this.touched[nt++] = j;
+          acc[4 * j] += wgt * yx;
+          acc[4 * j + 1] += wgt * yy;
+          acc[4 * j + 2] += wgt * yz;
+          acc[4 * j + 3] += wgt;
+        }
+      }
+    }
+    const P = this.params;
+    const jx = this.jx;
+    this.nzCount = 0;
+    for (let a = 0; a < 3; a++) {
+      jx[a * P + a] = 1;
+      this.nz[this.nzCount++] = a;
+    }
+    for (let t = 0; t < nt; t++) {
+      const j = this.touched[t];
+      const W = acc[4 * j + 3];
+      this.crossColumns(
+        j,
+        acc[4 * j] - W * this.world[16 * j + 12],
+        acc[4 * j + 1] - W * this.world[16 * j + 13],
+        acc[4 * j + 2] - W * this.world[16 * j + 14],
+      );
+      acc[4 * j] = 0;
+      acc[4 * j + 1] = 0;
+      acc[4 * j + 2] = 0;
+      acc[4 * j + 3] = 0;
+    }
+  }
+
+  /** jx[:, paramOf[j] + k] = a_k x u, a_k the k-th unit axis of joint j's world frame. */
+  private crossColumns(j: number, ux: number, uy: number, uz: number): void {
+    const P = this.params;
+    const p = this.paramOf[j];
+    const o = 16 * j;
+    for (let k = 0; k < 3; k++) {
+      let ax = this.world[o + 4 * k];
+      let ay = this.world[o + 4 * k + 1];
+      let az = this.world[o + 4 * k + 2];
+      const n = Math.hypot(ax, ay, az) || 1;
+      ax /= n;
+      ay /= n;
+      az /= n;
+      this.jx[p + k] = ay * uz - az * uy;
+      this.jx[P + p + k] = az * ux - ax * uz;
+      this.jx[2 * P + p + k] = ax * uy - ay * ux;
+      this.nz[this.nzCount++] = p + k;
+    }
+  }
+
+  private clearJacobian(): void {
+    const P = this.params;
+    for (let k = 0; k < this.nzCount; k++) {
+      const c = this.nz[k];
+      this.jx[c] = 0;
+      this.jx[P + c] = 0;
+      this.jx[2 * P + c] = 0;
+    }
+    this.nzCount = 0;
+  }
+
+  /** row = du/dx-weighted rows of jx: `cu` on the view's column axis, `cv` on z. */
+  private rowFromProjection(view: number, cu: number, cv: number): void {
+    const P = this.params;
+    const axis = view === 0 ? 0 : 1;
+    for (let k = 0; k < this.nzCount; k++) {
+      const c = this.nz[k];
+      this.row[c] = cu * this.jx[axis * P + c] + cv * this.jx[2 * P + c];
+    }
+  }
+
+  private accumulate(h: Float64Array, g: Float64Array, w: number, r: number): void {
+    const P = this.params;
+    const nz = this.nz;
+    const row = this.row;
+    for (let a = 0; a < this.nzCount; a++) {
+      const ca = nz[a];
+      const ra = w * row[ca];
+      g[ca] += ra * r;
+      // upper triangle only; finishNormal mirrors it
+      for (let b = a; b < this.nzCount; b++) {
+        const cb = nz[b];
+        h[ca < cb ? ca * P + cb : cb * P + ca] += ra * row[cb];
+      }
+    }
+  }
+
+  /** Mirrors the accumulated upper triangle of `h` into the lower one. */
+  private finishNormal(h: Float64Array): void {
+    const P = this.params;
+    for (let i = 0; i < P; i++) for (let j = i + 1; j < P; j++) h[j * P + i] = h[i * P + j];
+  }
+
+  private keypointTerms(kp: KeypointTargets, h?: Float64Array, g?: Float64Array): number {
+    const L = this.layout;
+    const m = L.M_PER_PX;
+    let cost = 0;
+    for (let k = 0; k < kp.joints.length; k++) {
+      const jk = kp.joints[k];
+      const o = 16 * jk;
+      const x = this.world[o + 12];
+      const y = this.world[o + 13];
+      const z = this.world[o + 14];
+      const proj = [
+        L.W_FRONT / 2 + (x - L.FRONT_CX) / m,
+        L.W_FRONT + L.W_SIDE / 2 - (y - L.SIDE_CY) / m,
+        L.GROUND_V - z / m,
+      ];
+      let hasJ = false;
+      for (let view = 0; view < 2; view++) {
+        const conf = kp.conf[2 * k + view];
+        if (!(conf > 0)) continue;
+        const ru = proj[view] - kp.uv[4 * k + 2 * view];
+        const rv = proj[2] - kp.uv[4 * k + 2 * view + 1];
+        const r = Math.hypot(ru, rv);
+        const wk = this.o.keypoints * conf;
+        cost += wk * huberCost(r, this.o.huberPx);
+        if (!h || !g) continue;
+        if (!hasJ) {
+          this.pointJacobian(jk, x, y, z);
+          hasJ = true;
+        }
+        const w = wk * huberWeight(r, this.o.huberPx);
+        this.rowFromProjection(view, view === 0 ? 1 / m : -1 / m, 0);
+        this.accumulate(h, g, w, ru);
+        this.rowFromProjection(view, 0, -1 / m);
+        this.accumulate(h, g, w, rv);
+      }
+      if (hasJ) this.clearJacobian();
+    }
+    return cost;
+  }
+
+  /** Jacobian of joint `jk`'s origin: its strict ancestors' rotations and the translation. */
+  private pointJacobian(jk: number, x: number, y: number, z: number): void {
+    const P = this.params;
+    this.nzCount = 0;
+    for (let a = 0; a < 3; a++) {
+      this.jx[a * P + a] = 1;
+      this.nz[this.nzCount++] = a;
+    }
+    for (let j = this.mesh.parent[jk]; j >= 0; j = this.mesh.parent[j]) {
+      if (this.paramOf[j] < 0) continue;
+      const o = 16 * j;
+      this.crossColumns(j, x - this.world[o + 12], y - this.world[o + 13], z - this.world[o + 14]);
+    }
+  }
+}
+
+const gradScratch = new Float64Array(2);
+
+/**
+ * Bilinear sample of a distance map at continuous pixel-grid coordinates (pixel centres at
+ * integers), clamped to the view's columns; writes its gradient into `grad`.
+ */
+function sampleDistance(
+  grad: Float64Array,
+  obs: ObservedViews,
+  d: Float32Array,
+  view: number,
+  x: number,
+  y: number,
+): number {
+  const x0c = view === 0 ? 0 : obs.sideStart;
+  const x1c = (view === 0 ? obs.sideStart : obs.width) - 1;
+  const cx = Math.min(Math.max(x, x0c), x1c - 1e-9);
+  const cy = Math.min(Math.max(y, 0), obs.height - 1 - 1e-9);
+  const ix = Math.floor(cx);
+  const iy = Math.floor(cy);
+  const fx = cx - ix;
+  const fy = cy - iy;
+  const w = obs.width;
+  const i = iy * w + ix;
+  const d00 = d[i];
+  const d10 = d[i + 1];
+  const d01 = d[i + w];
+  const d11 = d[i + w + 1];
+  grad[0] = cx === x ? (1 - fy) * (d10 - d00) + fy * (d11 - d01) : 0;
+  grad[1] = cy === y ? (1 - fx) * (d01 - d00) + fx * (d11 - d10) : 0;
+  return (1 - fy) * ((1 - fx) * d00 + fx * d10) + fy * ((1 - fx) * d01 + fx * d11);
+}
+
+function huberWeight(r: number, delta: number): number {
+  const a = Math.abs(r);
+  return a <= delta ? 1 : delta / a;
+}
+
+function huberCost(r: number, delta: number): number {
+  const a = Math.abs(r);
+  return a <= delta ? 0.5 * r * r : delta * (a - 0.5 * delta);
+}

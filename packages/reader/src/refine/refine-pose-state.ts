@@ -1,0 +1,61 @@
+import { copyJointPose, type JointPose, restJointPose } from './joint-pose.js';
+import type { SkinnedMesh } from './skinned-mesh.js';
+
+/**
+ * The pose the refinement moves: the skin's joint transforms plus a world translation (metres)
+ * added after {@link SkinnedMesh.toWorld}.
+ */
+export interface RefinePose {
+  pose: JointPose;
+  translation: Float64Array;
+}
+
+/** A refine pose at the mesh's rest pose and no translation. */
+export function restRefinePose(mesh: SkinnedMesh): RefinePose {
+  return { pose: restJointPose(mesh), translation: new Float64Array(3) };
+}
+
+/** Copies `src` into `out` and returns `out`. */
+export function copyRefinePose(out: RefinePose, src: RefinePose): RefinePose {
+  copyJointPose(out.pose, src.pose);
+  out.translation.set(src.translation);
+  return out;
+}
+
+/**
+ * Applies a parameter step: `delta[0..2]` adds to the translation; `delta[3 + 3k ..]` rotates free
+ * joint `joints[k]` in its own frame, `q <- q * exp(delta / 2)` (a rotation vector in radians).
+ * Writes `out` (may be `state`) and returns it.
+ */
+export function applyPoseStep(
+  out: RefinePose,
+  state: RefinePose,
+  joints: Int32Array,
+  delta: ArrayLike<number>,
+  scale = 1,
+): RefinePose {
+  if (out !== state) copyRefinePose(out, state);
+  for (let k = 0; k < 3; k++) out.translation[k] += scale * delta[k];
+  const q = out.pose.rotation;
+  for (let k = 0; k < joints.length; k++) {
+    const o = 4 * joints[k];
+    const rx = scale * delta[3 + 3 * k];
+    const ry = scale * delta[4 + 3 * k];
+    const rz = scale * delta[5 + 3 * k];
+    const th = Math.hypot(rx, ry, rz);
+    const s = th > 1e-12 ? Math.sin(th / 2) / th : 0.5;
+    const bx = rx * s;
+    const by = ry * s;
+    const bz = rz * s;
+    const bw = Math.cos(th / 2);
+    const ax = q[o];
+    const ay = q[o + 1];
+    const az = q[o + 2];
+    const aw = q[o + 3];
+    q[o] = aw * bx + ax * bw + ay * bz - az * by;
+    q[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
+    q[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
+    q[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+  }
+  return out;
+}

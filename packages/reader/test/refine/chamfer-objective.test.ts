@@ -1,0 +1,34 @@
+import { applyPoseStep, copyRefinePose, restRefinePose } from '@mocap/reader';
+import { describe, expect, it } from 'vitest';
+import { refineScene, truthPeaks } from './refine-scene.js';
+
+describe('ChamferObjective', () => {
+  it('has analytic gradients (masks + keypoints) within 1e-3 of central finite differences, every parameter', async () => {
+    const scene = await refineScene(1, 6, 0.02);
+    const { objective, start, levels, mesh } = scene;
+    const P = objective.params;
+    const h = new Float64Array(P * P);
+    const g = new Float64Array(P);
+    const obs = levels[1];
+    const peaks = truthPeaks(mesh, scene.truth, 3, 5);
+    const c0 = objective.evaluate(start, obs, peaks, false, h, g);
+    expect(c0).toBeGreaterThan(0);
+    const trial = restRefinePose(mesh);
+    const e = new Float64Array(P);
+    const step = 1e-6;
+    let worst = 0;
+    const gmax = Math.max(...Array.from(g, Math.abs));
+    for (let k = 0; k < P; k++) {
+      e.fill(0);
+      e[k] = step;
+      applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e);
+      const plus = objective.evaluate(trial, obs, peaks, true);
+      e[k] = -step;
+      applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e);
+      const minus = objective.evaluate(trial, obs, peaks, true);
+      const fd = (plus - minus) / (2 * step);
+      worst = Math.max(worst, Math.abs(fd - g[k]) / gmax);
+    }
+    expect(worst).toBeLessThan(1e-3);
+  });
+});

@@ -1,0 +1,34 @@
+import { refinePose } from '@mocap/reader';
+import { describe, expect, it } from 'vitest';
+import { jointOrigins, meanJointError, refineScene, truthPeaks } from './refine-scene.js';
+
+// The truth is the Fox at a Walk pose; the observed masks are its rendered labels (5 paint
+// groups + silhouette, both views); the start turns all 23 free joints by 6 degrees per axis
+// (seeded normal) and shifts the body by 2 cm per axis: 4 to 12 cm mean joint error.
+describe('refinePose', () => {
+  it('masks only: the mean joint error drops by more than 4x, coarse to fine', async () => {
+    const scene = await refineScene(2, 6, 0.02);
+    const truth = jointOrigins(scene.mesh, scene.truth);
+    const before = meanJointError(jointOrigins(scene.mesh, scene.start), truth);
+    const { state, report } = refinePose(scene.objective, scene.start, scene.levels);
+    const after = meanJointError(jointOrigins(scene.mesh, state), truth);
+    expect(before).toBeGreaterThan(0.1);
+    expect(after).toBeLessThan(before / 4);
+    expect(report.levels.map((l) => l.factor)).toEqual([4, 2, 1]);
+    expect(report.levels[0].after).toBeLessThan(report.levels[0].before);
+  });
+
+  it('masks + heatmap peaks (3 px = 1.2 cm noise): about the peak noise, better than masks alone', async () => {
+    const scene = await refineScene(3, 6, 0.02);
+    const truth = jointOrigins(scene.mesh, scene.truth);
+    const peaks = truthPeaks(scene.mesh, scene.truth, 3, 8);
+    const start = jointOrigins(scene.mesh, scene.start);
+    const { state } = refinePose(scene.objective, scene.start, scene.levels, peaks);
+    const after = meanJointError(jointOrigins(scene.mesh, state), truth);
+    expect(after).toBeLessThan(0.013);
+    const masksOnly = await refineScene(3, 6, 0.02);
+    refinePose(masksOnly.objective, masksOnly.start, masksOnly.levels);
+    expect(meanJointError(jointOrigins(masksOnly.mesh, masksOnly.start), truth)).toBeGreaterThan(after);
+    expect(meanJointError(start, truth)).toBeGreaterThan(0.04);
+  });
+});

@@ -1,0 +1,108 @@
+import { projectPoints } from '@mocap/layout';
+import {
+  applyPoseStep,
+  ChamferObjective,
+  type ChamferOptions,
+  copyRefinePose,
+  createRasterTarget,
+  createRng,
+  faceLabels,
+  jointWorldMatrices,
+  type KeypointTargets,
+  linearBlendSkin,
+  observeLabels,
+  projectVertices,
+  type RefinePose,
+  rasterizeViews,
+  restRefinePose,
+  type SkinnedMesh,
+  sampleSkinAnimation,
+  skinningMatrices,
+  vertexPaintLabels,
+} from '@mocap/reader';
+import { FOX_LAYOUT, FOX_PAINT, readFox } from './fox-fixture.js';
+
+/** Joints a test perturbs and frees: every joint below the two root joints. */
+export function freeJoints(mesh: SkinnedMesh): string[] {
+  return mesh.jointNames.filter((n) => n !== '_rootJoint');
+}
+
+/** Joint origins (J x 3, metres) of a pose. */
+export function jointOrigins(mesh: SkinnedMesh, state: RefinePose): Float64Array {
+  const world = new Float64Array(mesh.jointNames.length * 16);
+  const root = mesh.toWorld.slice();
+  for (let k = 0; k < 3; k++) root[12 + k] += state.translation[k];
+  jointWorldMatrices(world, mesh, state.pose, root);
+  const out = new Float64Array(mesh.jointNames.length * 3);
+  for (let j = 0; j < mesh.jointNames.length; j++) out.set(world.subarray(16 * j + 12, 16 * j + 15), 3 * j);
+  return out;
+}
+
+/** Mean distance between two joint sets, metres. */
+export function meanJointError(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let j = 0; j < a.length / 3; j++)
+    s += Math.hypot(a[3 * j] - b[3 * j], a[3 * j + 1] - b[3 * j + 1], a[3 * j + 2] - b[3 * j + 2]);
+  return s / (a.length / 3);
+}
+
+/** Full-frame labels of the Fox rendered at `state` (the "observed" masks of a synthetic test). */
+export function renderLabels(mesh: SkinnedMesh, vlabels: Uint8Array, state: RefinePose): Uint8Array {
+  const world = new Float64Array(mesh.jointNames.length * 16);
+  const skin = new Float64Array(mesh.jointNames.length * 16);
+  const root = mesh.toWorld.slice();
+  for (let k = 0; k < 3; k++) root[12 + k] += state.translation[k];
+  jointWorldMatrices(world, mesh, state.pose, root);
+  skinningMatrices(skin, mesh, world);
+  const verts = linearBlendSkin(new Float64Array(mesh.vertexCount * 3), mesh, skin);
+  const proj = projectVertices(new Float64Array(mesh.vertexCount * 3), verts, mesh.vertexCount, FOX_LAYOUT);
+  const t = createRasterTarget(FOX_LAYOUT);
+  rasterizeViews(t, verts, proj, mesh.indices, faceLabels(mesh.indices, vlabels));
+  return t.label;
+}
+
+/**
+ * The synthetic refinement scene: the Fox at its Walk pose (key 5) is the truth whose rendered
+ * labels are "observed"; the start is that pose with every free joint turned by a seeded random
+ * rotation of `deg` degrees (per axis, normal) and the body shifted by `shiftM` metres.
+ */
+/** Heatmap-like peaks: the true joint origins projected to both views plus seeded noise of `noisePx`. */
+export function truthPeaks(
+  mesh: SkinnedMesh,
+  truth: RefinePose,
+  noisePx: number,
+  seed: number,
+): KeypointTargets {
+  const rng = createRng(seed);
+  const o = jointOrigins(mesh, truth);
+  const n = mesh.jointNames.length;
+  const front = new Float64Array(2 * n);
+  const side = new Float64Array(2 * n);
+  projectPoints(front, side, o, FOX_LAYOUT);
+  const uv = new Float64Array(4 * n);
+  for (let j = 0; j < n; j++) {
+    uv[4 * j] = front[2 * j] + noisePx * rng.normal();
+    uv[4 * j + 1] = front[2 * j + 1] + noisePx * rng.normal();
+    uv[4 * j + 2] = side[2 * j] + noisePx * rng.normal();
+    uv[4 * j + 3] = side[2 * j + 1] + noisePx * rng.normal();
+  }
+  return { joints: Int32Array.from({ length: n }, (_, j) => j), uv, conf: new Float64Array(2 * n).fill(1) };
+}
+
+export async function refineScene(seed: number, deg: number, shiftM: number, options: ChamferOptions = {}) {
+  const mesh = await readFox();
+  const vlabels = vertexPaintLabels(mesh, FOX_PAINT);
+  const truth = restRefinePose(mesh);
+  const walk = mesh.animations.find((a) => a.name === 'Walk')!;
+  sampleSkinAnimation(truth.pose, walk, walk.channels[0].times[5]);
+  const labels = renderLabels(mesh, vlabels, truth);
+  const objective = new ChamferObjective(mesh, vlabels, FOX_LAYOUT, { joints: freeJoints(mesh), ...options });
+  const rng = createRng(seed);
+  const delta = new Float64Array(objective.params);
+  for (let k = 0; k < 3; k++) delta[k] = shiftM * rng.normal();
+  for (let k = 3; k < objective.params; k++) delta[k] = ((deg * Math.PI) / 180) * rng.normal();
+  const start = copyRefinePose(restRefinePose(mesh), truth);
+  applyPoseStep(start, start, objective.joints, delta);
+  const levels = [4, 2, 1].map((f) => observeLabels(labels, FOX_LAYOUT, FOX_PAINT.length, f));
+  return { mesh, vlabels, truth, start, objective, levels, labels };
+}
