@@ -37,7 +37,14 @@ export {
   mat4TransformPoint,
   mat4Transpose,
 } from './mat4.js';
-export { type MirrorMap, mirrorMap, mirrorMotion, sideSwapName } from './mirror.js';
+export {
+  type MirrorMap,
+  type MirrorRestError,
+  mirrorMap,
+  mirrorMotion,
+  mirrorRestError,
+  sideSwapName,
+} from './mirror.js';
 export { type MotionCore, type PackedMotion, packMotion, unpackMotion } from './motion-pack.js';
 export {
   mat3FromQuat,

@@ -152,3 +152,49 @@ export function mirrorMotion<M extends Mirrorable>(
   }
   return out;
 }
+
+/** How far a rig's rest pose is from mirror-symmetric: the worst bone and its gap. */
+export interface MirrorRestError {
+  /** Largest gap over bones: rotation entries (unitless) or head position (metres). */
+  error: number;
+  /** The bone with that gap ("" for a rig with no bones). */
+  bone: string;
+}
+
+/**
+ * Measures the assumption {@link mirrorMotion} rests on: every bone's rest matrix
+ * (`matrix_local`, Blender rows) mirrored across X = 0 with its X axis flipped (`S R D`,
+ * S = D = diag(-1, 1, 1)) equals its partner's, heads mirrored likewise. Partners made by
+ * Blender's Symmetrize (mirrored heads and tails, negated rolls) give about 1e-7; a bone whose
+ * roll was not mirrored gives the sine of the roll mismatch.
+ *
+ * ```ts
+ * const { error, bone } = mirrorRestError(rigInfo.bones, mirrorMap(names, creature.mirror));
+ * if (error > 1e-4) throw new Error(`lora: rest pose not mirror-symmetric at bone "${bone}".`);
+ * ```
+ */
+export function mirrorRestError(
+  bones: ReadonlyArray<{ name: string; matrix_local: ArrayLike<ArrayLike<number>> }>,
+  map: MirrorMap | Readonly<Record<string, string>>,
+): MirrorRestError {
+  const full = mirrorMap(
+    bones.map((b) => b.name),
+    toRecord(map),
+  );
+  const byName = new Map(bones.map((b) => [b.name, b.matrix_local]));
+  let worst: MirrorRestError = { error: 0, bone: '' };
+  for (const b of bones) {
+    const m = b.matrix_local;
+    const p = byName.get(full.get(b.name)!)!;
+    let gap = 0;
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 4; c++) {
+        // (S M D)[r][c] = s_r m[r][c] d_c, with s = d = (-1, 1, 1) and d_3 = 1 for the head.
+        const sign = (r === 0 ? -1 : 1) * (c === 0 ? -1 : 1);
+        gap = Math.max(gap, Math.abs(sign * m[r]![c]! - p[r]![c]!));
+      }
+    }
+    if (gap > worst.error || worst.bone === '') worst = { error: gap, bone: b.name };
+  }
+  return worst;
+}

@@ -7,9 +7,11 @@ import {
   mat4GetRotation,
   mat4Invert,
   mat4Multiply,
+  mat4ToRows,
   mat4TransformPoint,
   mirrorMap,
   mirrorMotion,
+  mirrorRestError,
   quatFromWxyz,
   sideSwapName,
 } from '@mocap/anim-loop';
@@ -168,5 +170,36 @@ describe('mirrorMotion', () => {
         }
       }
     }
+  });
+});
+
+describe('mirrorRestError', () => {
+  const restRows = (rollOf: (name: string) => number) =>
+    rig.bones.map(([name, h, t]) => ({
+      name,
+      matrix_local: mat4ToRows(
+        boneRestMatrix(new Float64Array(16), rig.joints[h]!, rig.joints[t]!, rollOf(name)),
+      ),
+    }));
+
+  it("is ~0 for the wolf's rest pose (roll 0) and for mirrored rolls", () => {
+    const map = mirrorMap(boneNames, creature.mirror);
+    expect(
+      mirrorRestError(
+        restRows(() => 0),
+        map,
+      ).error,
+    ).toBeLessThan(1e-6);
+    const mirroredRolls = (n: string) => (n.endsWith('.L') ? 0.4 : n.endsWith('.R') ? -0.4 : 0);
+    expect(mirrorRestError(restRows(mirroredRolls), map).error).toBeLessThan(1e-6);
+  });
+
+  it('names a bone whose roll is not mirrored', () => {
+    const r = mirrorRestError(
+      restRows((n) => (n === 'hpaw.L' ? 0.3 : 0)),
+      mirrorMap(boneNames),
+    );
+    expect(['hpaw.L', 'hpaw.R']).toContain(r.bone);
+    expect(r.error).toBeGreaterThan(0.2);
   });
 });
