@@ -41,6 +41,14 @@ export {
 export { createRng, type Rng } from './rng.js';
 export { errorStats, type JointScore, scoreJoints } from './score.js';
 export {
+  examCreature,
+  readRigModel,
+  readSolverCreature,
+  type SolveFilesOptions,
+  type SolverCreature,
+  solveFiles,
+} from './solve-files.js';
+export {
   heightGap,
   pawAgreement,
   type SyncOptions,

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { applyCommand } from './apply.js';
 import { datasetCommand } from './dataset.js';
+import { examCommand } from './exam.js';
 import { generateCommand } from './generate.js';
 import { layoutCommand } from './layout.js';
 import { loraCommand } from './lora.js';
@@ -8,6 +9,7 @@ import { prepCommand } from './prep.js';
 import { promptCommand } from './prompt.js';
 import { refCommand } from './ref.js';
 import { rigCommand } from './rig.js';
+import { solveCommand } from './solve.js';
 import { trainCommand } from './train.js';
 
 /** Every `mocap` subcommand, in the order `--help` lists them. */
@@ -20,6 +22,8 @@ export const commands: readonly Command[] = [
   generateCommand,
   datasetCommand,
   trainCommand,
+  solveCommand,
   applyCommand,
   loraCommand,
+  examCommand,
 ];

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MotionJson, writeDetections } from '@mocap/layout';
+import { examCreature, solveFiles, syntheticDetections, syntheticMotion } from '@mocap/solver';
+import { describe, expect, it } from 'vitest';
+import { loadCreature } from './helpers.js';
+
+describe('solveFiles', () => {
+  it('turns det.npz + rig.json + creature into a valid motion.json on disk', async () => {
+    const { dir, model, layout, info } = loadCreature('wolf');
+    const tmp = mkdtempSync(path.join(tmpdir(), 'solve-'));
+    const truth = syntheticMotion(model, info, { frames: 12, seed: 9 });
+    const names = model.keypoints.map((k) => k.name);
+    const det = syntheticDetections(truth.joints, names, 30, layout, info, { noisePx: 1, seed: 9 });
+    await writeDetections(path.join(tmp, 'det.npz'), det);
+    const motion = await solveFiles({
+      det: path.join(tmp, 'det.npz'),
+      rig: path.join(dir, 'rig.json'),
+      creature: dir,
+      out: path.join(tmp, 'out', 'motion.json'),
+    });
+    const onDisk = MotionJson.parse(JSON.parse(readFileSync(path.join(tmp, 'out', 'motion.json'), 'utf8')));
+    expect(onDisk.trans).toHaveLength(12);
+    expect(onDisk.bones).toEqual(model.bones);
+    expect(motion.reproj_px.mean).toBeLessThan(3);
+  });
+
+  it('names the rig file and field of a bad rig', async () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), 'solve-'));
+    const rig = path.join(tmp, 'rig.json');
+    writeFileSync(
+      rig,
+      JSON.stringify({ joints: { a: [0, 0, 0], b: [0, 1, 0] }, bones: [['x', 'a', 'b', 'nope']] }),
+    );
+    await expect(
+      solveFiles({ det: path.join(tmp, 'det.npz'), rig, out: path.join(tmp, 'm.json') }),
+    ).rejects.toThrow(/rig\.json: bones\[0\]\.\[?3\]?.*"nope"|rig\.json: bones\[0\]\[3\]/);
+  });
+
+  it('runs the synthetic exam of a creature directory', async () => {
+    const { dir } = loadCreature('wolf');
+    const report = await examCreature(dir, { frames: 10, seed: 1, noisePx: 0 });
+    expect(report.creature).toBe('wolf');
+    expect(report.error_cm.mean).toBeLessThan(0.05);
+    expect(Object.keys(report.per_group)).toContain('front_left');
+  });
+});
