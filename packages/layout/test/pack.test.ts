@@ -34,11 +34,24 @@ describe('pnpm pack', () => {
     }
     const keys = execFileSync(
       'node',
-      ['--input-type=module', '-e', "const m = await import('@mocap/layout'); console.log(JSON.stringify(Object.keys(m)))"],
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('@mocap/layout'); console.log(JSON.stringify(Object.keys(m)))",
+      ],
       { cwd: app, encoding: 'utf8' },
     );
     const names = JSON.parse(keys) as string[];
-    for (const n of ['Layout', 'DEFAULT_LAYOUT', 'readNpz', 'writeNpz', 'triangulate', 'projectPoints', 'MotionJson', 'RigInfo']) {
+    for (const n of [
+      'Layout',
+      'DEFAULT_LAYOUT',
+      'readNpz',
+      'writeNpz',
+      'triangulate',
+      'projectPoints',
+      'MotionJson',
+      'RigInfo',
+    ]) {
       expect(names).toContain(n);
     }
   });
