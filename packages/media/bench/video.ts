@@ -86,6 +86,19 @@ try {
       // drain
     }
   });
+  await timeRuns('ffmpeg to a pipe, Node drains the bytes (no frames)', FRAMES, async () => {
+    const sub = execa(
+      ffmpeg,
+      ['-nostdin', '-v', 'error', '-i', clip, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+      {
+        buffer: { stdout: false },
+      },
+    );
+    for await (const _ of sub.stdout as AsyncIterable<Buffer>) {
+      // drain
+    }
+    await sub;
+  });
   await timeRuns('ffmpeg alone, rgb24 to /dev/null (reference)', FRAMES, () =>
     execa(ffmpeg, ['-v', 'error', '-i', clip, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-y', '/dev/null']),
   );

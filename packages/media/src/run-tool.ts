@@ -1,9 +1,13 @@
 import { ExecaError } from 'execa';
 import { FfmpegError, tail } from './ffmpeg-error.js';
 
-function lastLine(text: string): string {
-  const lines = text.trim().split('\n');
-  return (lines[lines.length - 1] ?? '').trim();
+/** The last two non-empty lines of `text`, joined: ffmpeg often says what and why on two lines. */
+function lastLines(text: string): string {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines.slice(-2).join('; ');
 }
 
 /**
@@ -21,7 +25,7 @@ export function toFfmpegError(op: string, tool: string, err: unknown, timeoutMs?
   else if (err.exitCode !== undefined) why = `exit code ${err.exitCode}`;
   else if (err.signal) why = `killed by ${err.signal}`;
   else why = err.originalMessage || err.shortMessage;
-  const detail = lastLine(stderrTail);
+  const detail = lastLines(stderrTail);
   return new FfmpegError(
     `${op}: ${tool} failed (${why})${detail ? `: ${detail}` : ''}.`,
     {

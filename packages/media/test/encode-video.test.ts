@@ -71,6 +71,36 @@ describe('encodeVideo', () => {
     expect((await readdir(dir)).filter((f) => f.includes('bad'))).toEqual([]);
   });
 
+  it('reports a failing ffmpeg with its command, exit code and stderr, leaving no file', async () => {
+    const file = path.join(dir, 'clip.nosuchformat');
+    const err = await encodeVideo(file, [createImage(32, 32)], { fps: 10 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FfmpegError);
+    const e = err as FfmpegError;
+    expect(e.exitCode).not.toBe(0);
+    expect(e.exitCode).toBeTypeOf('number');
+    expect(e.stderrTail).toMatch(/output format/i);
+    expect(e.message).toMatch(
+      new RegExp(`^encodeVideo: ${file}: ffmpeg failed \\(exit code \\d+\\): .*output format`, 'i'),
+    );
+    expect(e.cause).toBeInstanceOf(Error);
+    expect((await readdir(dir)).filter((f) => f.includes('nosuchformat'))).toEqual([]);
+  });
+
+  it('times out with an FfmpegError saying so', async () => {
+    const file = path.join(dir, 'slow.mp4');
+    async function* slow(): AsyncGenerator<RgbImage> {
+      for (let t = 0; t < 100; t++) {
+        yield syntheticFrame(t % CLIP.frames);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    const err = await encodeVideo(file, slow(), { fps: 10, timeout: 300 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FfmpegError);
+    expect((err as FfmpegError).timedOut).toBe(true);
+    expect((err as Error).message).toMatch('ffmpeg failed (timed out after 300 ms)');
+    await expect(stat(file)).rejects.toThrow();
+  });
+
   it('aborts through its signal with an FfmpegError, leaving no file', async () => {
     const file = path.join(dir, 'aborted.mp4');
     const ac = new AbortController();
