@@ -1,6 +1,5 @@
 import path from 'node:path';
 import {
-  type ClipRenderer,
   creatureMirror,
   falKeyFromEnv,
   findCapturedMotions,
@@ -14,22 +13,7 @@ import {
 import { CreatureJson, creatureDir, readJsonFile } from '@mocap/layout';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { falProgress } from './fal-progress.js';
-
-/**
- * The real clip renderer for the training set: @mocap/blender-bridge's apply_motion. Rejects
- * with a clear error when blender-bridge does not provide it.
- */
-export async function blenderClipRenderer(dir: string): Promise<ClipRenderer> {
-  const bridge = '@mocap/blender-bridge'; // resolved at run time: its render API may not exist yet
-  const bb = (await import(bridge)) as Record<string, unknown>;
-  const apply = bb.renderMotionClip;
-  if (typeof apply !== 'function') {
-    throw new Error(
-      `lora: @mocap/blender-bridge does not export renderMotionClip (apply_motion rendering a motion.json to a two-view clip) yet, so the training clips of ${dir} cannot be re-rendered from the motions.`,
-    );
-  }
-  return apply as unknown as ClipRenderer;
-}
+import { blenderClipRenderer } from './lora-renderer.js';
 
 function num(name: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
@@ -88,7 +72,7 @@ export const loraCommand: Command = {
       const trigger = loraTrigger(options);
       if (moves.length === 0)
         ctx.stderr.write(
-          `mocap lora: no captured motions under ${dir}/runs/captures/<move>/motion.json (or --motion).\n`,
+          `mocap lora: no captured motions under ${dir}/runs/capture/<move>/motion.json (or --motion).\n`,
         );
       ctx.stdout.write(
         `${JSON.stringify(
@@ -121,8 +105,8 @@ export const loraCommand: Command = {
     const progress = falProgress(ctx.stderr, key);
     try {
       const creature = await readJsonFile('lora', path.join(dir, 'creature.json'), CreatureJson);
-      const mirror = await creatureMirror(creature);
-      const renderer = await blenderClipRenderer(dir);
+      const mirror = creatureMirror(creature);
+      const renderer = blenderClipRenderer(dir, { env: ctx.env });
       const r = await trainLora(options, {
         key,
         moves,
