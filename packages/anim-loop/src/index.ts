@@ -47,28 +47,27 @@ export {
 } from './mirror.js';
 export { type MotionCore, type PackedMotion, packMotion, unpackMotion } from './motion-pack.js';
 export {
-  mat3FromQuat,
-  quatAngle,
-  quatAngularVelocity,
   quatConjugate,
   quatCopy,
   quatDot,
-  quatExp,
   quatFromAxisAngle,
-  quatFromMat3,
-  quatFromWxyz,
   quatIdentity,
   quatInvert,
-  quatLog,
   quatMultiply,
-  quatNlerp,
   quatNormalize,
   quatRotateVec3,
-  quatSlerp,
   quatToAxisAngle,
-  quatToWxyz,
-  quatTrackContinuity,
 } from './quat.js';
+export { mat3FromQuat, quatFromMat3, quatFromWxyz, quatToWxyz } from './quat-convert.js';
+export {
+  quatAngle,
+  quatAngularVelocity,
+  quatExp,
+  quatLog,
+  quatNlerp,
+  quatSlerp,
+  quatTrackContinuity,
+} from './quat-interp.js';
 export { resampleMotion, samplePacked, sampleQuatTrack, sampleTrack } from './resample.js';
 export { rigidFit } from './rigid-fit.js';
 export { symEigen4 } from './sym-eigen4.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type MotionCore, type PackedMotion, packMotion, unpackMotion } from './motion-pack.js';
 import { parseOptions } from './parse-options.js';
-import { quatAngle, quatConjugate, quatExp, quatLog, quatMultiply } from './quat.js';
+import { quatConjugate, quatMultiply } from './quat.js';
+import { quatAngle, quatExp, quatLog } from './quat-interp.js';
 
 /** Options of {@link findLoop}. */
 export const FindLoopOptions = z

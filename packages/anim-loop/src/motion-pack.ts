@@ -1,6 +1,7 @@
 import type { MotionJson, QuatWxyz, Vec3 } from '@mocap/layout';
 import { eulerFromQuat, quatFromEuler } from './euler.js';
-import { quatNormalize, quatTrackContinuity } from './quat.js';
+import { quatNormalize } from './quat.js';
+import { quatTrackContinuity } from './quat-interp.js';
 
 /**
  * The kinematic part of a motion.json: what loops, resampling and time-warps read and write

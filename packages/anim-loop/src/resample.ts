@@ -1,5 +1,5 @@
 import { type MotionCore, type PackedMotion, packMotion, unpackMotion } from './motion-pack.js';
-import { quatSlerp } from './quat.js';
+import { quatSlerp } from './quat-interp.js';
 import type { Out } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { mat3FromQuat } from './quat.js';
+import { mat3FromQuat } from './quat-convert.js';
 import { symEigen4 } from './sym-eigen4.js';
 import type { Out } from './types.js';
 
