@@ -1,17 +1,22 @@
 // The real training-set renderer on the wolf: Blender prep + rig once, then buildLoraSet renders a
 // short motion and its anim-loop mirror through apply_motion. The joints Blender posed for the
 // mirrored clip must be the mirror of the original clip's joints.
-import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { mirrorMap } from '@mocap/anim-loop';
 import { buildRig, prepMesh } from '@mocap/blender-bridge';
-import { buildLoraSet, creatureMirror } from '@mocap/fal';
+import { main } from '@mocap/cli';
+import { buildLoraSet, creatureMirror, LoraJson } from '@mocap/fal';
 import { atomicWriteJson, CreatureJson, type MotionJson, type RigInfo, readJsonFile } from '@mocap/layout';
 import { decodeVideo } from '@mocap/media';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startFalServer } from '../../../fal/test/helpers/fal-server.js';
 import { blenderClipRenderer } from '../../src/commands/lora-renderer.js';
+
+const KEY = 'lora-cli-key-3c3c:0011223344556677';
 
 const WOLF = fileURLToPath(new URL('../../../../creatures/wolf/', import.meta.url));
 
@@ -116,5 +121,44 @@ describe('blenderClipRenderer (real Blender) in the wolf LoRA set', () => {
     }
     expect(moved).toBeGreaterThan(0.05); // the pose is far from symmetric, so the check means something
     expect(worst).toBeLessThan(1e-4); // metres (Blender works in float32)
+
+    // `mocap lora` on the same creature: the rendered clips are reused, the zip goes to (local) fal,
+    // the trainer runs once, lora.json is written
+    const server = await startFalServer({
+      key: KEY,
+      pollsToComplete: 2,
+      result: (_job, s) => ({ lora_file: { url: s.addFile('lora.safetensors', new Uint8Array([7]), 'x') } }),
+    });
+    const mtimes = async () => Promise.all(set.clips.map(async (c) => (await stat(c.video)).mtimeMs));
+    const before = await mtimes();
+    try {
+      let err = '';
+      let out = '';
+      const sink = (f: (s: string) => void) =>
+        new Writable({
+          write(chunk, _enc, cb) {
+            f(String(chunk));
+            cb();
+          },
+        });
+      const code = await main(['lora', '--creature', dir, '--trigger', 'wolf_moves', '--poll', '0.005'], {
+        stdout: sink((x) => {
+          out += x;
+        }),
+        stderr: sink((x) => {
+          err += x;
+        }),
+        env: { FAL_KEY: KEY, MOCAP_FAL_BASE_URL: server.url },
+        cwd: dir,
+      });
+      expect(code).toBe(0);
+      expect(await mtimes()).toEqual(before); // not rendered again
+      const lora = LoraJson.parse(JSON.parse(await readFile(out.trim(), 'utf8')));
+      expect(lora.training_set).toMatchObject({ clips: 2, mirrored: 1, zip_sha256: set.zipSha256 });
+      expect(server.submissions()).toBe(1);
+      expect(err + out).not.toContain(KEY);
+    } finally {
+      await server.close();
+    }
   });
 });
