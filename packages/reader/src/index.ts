@@ -69,6 +69,7 @@ export {
   type ObservedViews,
   observeLabels,
   type PaintJoints,
+  type PixelRect,
   projectVertices,
   type RasterTarget,
   ReadSkinnedMeshOptions,

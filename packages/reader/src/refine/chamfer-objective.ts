@@ -169,7 +169,7 @@ export class ChamferObjective {
       for (let c = 0; c < 2; c++) {
         const ch = c === 0 ? 0 : label >= LABEL_GROUP0 ? label - LABEL_GROUP0 + 1 : -1;
         if (ch < 0 || ch >= observed.channels) continue;
-        const d = sampleDistance(grad, observed, observed.distance[ch], view, u / f - 0.5, v / f - 0.5);
+        const d = sampleDistance(grad, observed, ch, view, u / f - 0.5, v / f - 0.5);
         if (!Number.isFinite(d) || (d === 0 && grad[0] === 0 && grad[1] === 0)) continue;
         const r = d * f;
         const w = this.o.inside * huberWeight(r, this.o.huberPx);
@@ -497,20 +497,22 @@ const gradScratch = new Float64Array(2);
 
 /**
  * Bilinear sample of a distance map at continuous pixel-grid coordinates (pixel centres at
- * integers), clamped to the view's columns; writes its gradient into `grad`.
+ * integers) inside the view's crop; beyond the crop, the distance at the nearest crop point plus
+ * the distance to it. Writes the gradient into `grad`; `Infinity` when the channel is absent.
  */
 function sampleDistance(
   grad: Float64Array,
   obs: ObservedViews,
-  d: Float32Array,
+  c: number,
   view: number,
   x: number,
   y: number,
 ): number {
-  const x0c = view === 0 ? 0 : obs.sideStart;
-  const x1c = (view === 0 ? obs.sideStart : obs.width) - 1;
-  const cx = Math.min(Math.max(x, x0c), x1c - 1e-9);
-  const cy = Math.min(Math.max(y, 0), obs.height - 1 - 1e-9);
+  const r = obs.crop[view];
+  if (!obs.present[2 * c + view]) return Number.POSITIVE_INFINITY;
+  const d = obs.distance[c];
+  const cx = Math.min(Math.max(x, r.x0), r.x1 - 1 - 1e-9);
+  const cy = Math.min(Math.max(y, r.y0), r.y1 - 1 - 1e-9);
   const ix = Math.floor(cx);
   const iy = Math.floor(cy);
   const fx = cx - ix;
@@ -523,7 +525,16 @@ function sampleDistance(
   const d11 = d[i + w + 1];
   grad[0] = cx === x ? (1 - fy) * (d10 - d00) + fy * (d11 - d01) : 0;
   grad[1] = cy === y ? (1 - fx) * (d01 - d00) + fx * (d11 - d10) : 0;
-  return (1 - fy) * ((1 - fx) * d00 + fx * d10) + fy * ((1 - fx) * d01 + fx * d11);
+  let out = (1 - fy) * ((1 - fx) * d00 + fx * d10) + fy * ((1 - fx) * d01 + fx * d11);
+  const ex = x - cx;
+  const ey = y - cy;
+  if (ex !== 0 || ey !== 0) {
+    const e = Math.hypot(ex, ey);
+    out += e;
+    grad[0] += ex / e;
+    grad[1] += ey / e;
+  }
+  return out;
 }
 
 function huberWeight(r: number, delta: number): number {

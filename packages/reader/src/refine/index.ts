@@ -14,6 +14,7 @@ export {
   type DistanceScratch,
   distanceTransform,
   distanceTransform1d,
+  type PixelRect,
 } from './distance-transform.js';
 export {
   copyJointPose,

@@ -1,12 +1,13 @@
 import type { Layout } from '@mocap/layout';
-import { createDistanceScratch, distanceTransform } from './distance-transform.js';
+import { createDistanceScratch, distanceTransform, type PixelRect } from './distance-transform.js';
 import { LABEL_GROUP0 } from './paint-labels.js';
 
 /**
  * What the refinement compares against, at one resolution level: per channel (0: the
  * silhouette, every label but the backdrop; 1 + g: paint group g) the distance in target px to
  * the nearest observed pixel of that channel, and a subsample of each channel's boundary pixels
- * (layout px), per view.
+ * (layout px), per view. Distances are computed inside each view's `crop` (the creature's
+ * bounding box plus a margin); the objective extends them beyond it by the distance to the crop.
  */
 export interface ObservedViews {
   /** Layout px per target px. */
@@ -16,7 +17,11 @@ export interface ObservedViews {
   sideStart: number;
   /** 1 + number of paint groups. */
   channels: number;
-  /** Per channel: distance to the channel's nearest pixel (target px), width x height. */
+  /** Per view: where `distance` is valid (target px); empty (x0 >= x1) when the view shows nothing. */
+  crop: PixelRect[];
+  /** Per channel and view (index `2 * channel + view`): whether the channel has any pixel there. */
+  present: Uint8Array;
+  /** Per channel: distance to the channel's nearest pixel (target px), width x height, valid inside `crop`. */
   distance: Float32Array[];
   /** Per channel and view (index `2 * channel + view`): boundary points, x, y pairs in layout px. */
   boundary: Float64Array[];
@@ -31,6 +36,7 @@ export function inChannel(l: number, c: number): boolean {
  * Builds {@link ObservedViews} from a full-frame label image (one label per layout px: 0 backdrop,
  * 1 body, 2 + g paint group g; e.g. {@link segmentImage}'s output) at `1 / factor` resolution (the
  * centre pixel of each block), keeping at most `maxBoundary` boundary points per channel and view.
+ * Pass the previous frame's result as `into` to reuse its buffers.
  *
  * ```ts
  * const observed = observeLabels(labels, layout, groups.length, 4);
@@ -42,6 +48,7 @@ export function observeLabels(
   groups: number,
   factor = 1,
   maxBoundary = 150,
+  into?: ObservedViews,
 ): ObservedViews {
   if (labels.length !== layout.WIDTH * layout.HEIGHT) {
     throw new RangeError(
@@ -51,39 +58,44 @@ export function observeLabels(
   const width = Math.ceil(layout.WIDTH / factor);
   const height = Math.ceil(layout.HEIGHT / factor);
   const sideStart = Math.round(layout.W_FRONT / factor);
-  const small = new Uint8Array(width * height);
-  const half = Math.floor(factor / 2);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(layout.HEIGHT - 1, y * factor + half);
-    for (let x = 0; x < width; x++) {
-      small[y * width + x] = labels[sy * layout.WIDTH + Math.min(layout.WIDTH - 1, x * factor + half)];
+  const channels = 1 + groups;
+  const reuse = into && into.width === width && into.height === height && into.channels === channels;
+  const small = factor === 1 ? labels : (reuse && scratchLabels.get(into)) || new Uint8Array(width * height);
+  if (factor !== 1) {
+    const half = Math.floor(factor / 2);
+    for (let y = 0; y < height; y++) {
+      const row = Math.min(layout.HEIGHT - 1, y * factor + half) * layout.WIDTH;
+      for (let x = 0; x < width; x++)
+        small[y * width + x] = labels[row + Math.min(layout.WIDTH - 1, x * factor + half)];
     }
   }
-  const channels = 1 + groups;
-  const scratch = createDistanceScratch(Math.max(width, height));
-  const mask = new Uint8Array(width * height);
-  const distance: Float32Array[] = [];
+  const crop = [bbox(small, width, height, 0, sideStart), bbox(small, width, height, sideStart, width)];
+  const present = new Uint8Array(2 * channels);
+  const distance = reuse
+    ? into.distance
+    : Array.from({ length: channels }, () => new Float32Array(width * height));
   const boundary: Float64Array[] = [];
+  const mask = (reuse && scratchMask.get(into)) || new Uint8Array(width * height);
+  const scratch = createDistanceScratch(Math.max(width, height));
   for (let c = 0; c < channels; c++) {
-    for (let i = 0; i < mask.length; i++) mask[i] = inChannel(small[i], c) ? 1 : 0;
-    const d = new Float32Array(width * height);
-    distanceTransform(d, mask, width, height, 0, sideStart, scratch);
-    distanceTransform(d, mask, width, height, sideStart, width, scratch);
-    distance.push(d);
-    for (const [x0, x1] of [
-      [0, sideStart],
-      [sideStart, width],
-    ] as const) {
+    for (let view = 0; view < 2; view++) {
+      const r = crop[view];
       const pts: number[] = [];
-      for (let y = 0; y < height; y++) {
-        for (let x = x0; x < x1; x++) {
+      for (let y = r.y0; y < r.y1; y++) {
+        for (let x = r.x0; x < r.x1; x++) {
+          const i = y * width + x;
+          mask[i] = inChannel(small[i], c) ? 1 : 0;
+        }
+      }
+      for (let y = r.y0; y < r.y1; y++) {
+        for (let x = r.x0; x < r.x1; x++) {
           const i = y * width + x;
           if (!mask[i]) continue;
           const edge =
-            x === x0 ||
-            x === x1 - 1 ||
-            y === 0 ||
-            y === height - 1 ||
+            x === r.x0 ||
+            x === r.x1 - 1 ||
+            y === r.y0 ||
+            y === r.y1 - 1 ||
             !mask[i - 1] ||
             !mask[i + 1] ||
             !mask[i - width] ||
@@ -91,17 +103,65 @@ export function observeLabels(
           if (edge) pts.push((x + 0.5) * factor, (y + 0.5) * factor);
         }
       }
-      const n = pts.length / 2;
-      const step = Math.max(1, n / maxBoundary);
-      const keep = Math.min(n, Math.floor(n / step));
-      const out = new Float64Array(keep * 2);
-      for (let k = 0; k < keep; k++) {
-        const j = Math.floor(k * step);
-        out[2 * k] = pts[2 * j];
-        out[2 * k + 1] = pts[2 * j + 1];
-      }
-      boundary.push(out);
+      present[2 * c + view] = pts.length ? 1 : 0;
+      if (pts.length) distanceTransform(distance[c], mask, width, height, r, scratch);
+      boundary.push(subsample(pts, maxBoundary));
     }
   }
-  return { factor, width, height, sideStart, channels, distance, boundary };
+  const out: ObservedViews = {
+    factor,
+    width,
+    height,
+    sideStart,
+    channels,
+    crop,
+    present,
+    distance,
+    boundary,
+  };
+  if (factor !== 1) scratchLabels.set(out, small);
+  scratchMask.set(out, mask);
+  return out;
+}
+
+const scratchLabels = new WeakMap<ObservedViews, Uint8Array>();
+const scratchMask = new WeakMap<ObservedViews, Uint8Array>();
+
+/** Bounding box of non-backdrop labels in columns [x0, x1), grown by a quarter of its size (at least 4 px). */
+function bbox(l: Uint8Array, w: number, h: number, x0: number, x1: number): PixelRect {
+  let bx0 = x1;
+  let bx1 = x0;
+  let by0 = h;
+  let by1 = 0;
+  for (let y = 0; y < h; y++) {
+    const o = y * w;
+    for (let x = x0; x < x1; x++) {
+      if (l[o + x] === 0) continue;
+      if (x < bx0) bx0 = x;
+      if (x >= bx1) bx1 = x + 1;
+      if (y < by0) by0 = y;
+      if (y >= by1) by1 = y + 1;
+    }
+  }
+  if (bx0 >= bx1) return { x0: x0, x1: x0, y0: 0, y1: 0 };
+  const m = Math.max(4, Math.round(0.25 * Math.max(bx1 - bx0, by1 - by0)));
+  return {
+    x0: Math.max(x0, bx0 - m),
+    x1: Math.min(x1, bx1 + m),
+    y0: Math.max(0, by0 - m),
+    y1: Math.min(h, by1 + m),
+  };
+}
+
+function subsample(pts: number[], max: number): Float64Array {
+  const n = pts.length / 2;
+  const step = Math.max(1, n / max);
+  const keep = Math.min(n, Math.floor(n / step));
+  const out = new Float64Array(keep * 2);
+  for (let k = 0; k < keep; k++) {
+    const j = Math.floor(k * step);
+    out[2 * k] = pts[2 * j];
+    out[2 * k + 1] = pts[2 * j + 1];
+  }
+  return out;
 }

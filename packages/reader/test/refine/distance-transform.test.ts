@@ -20,8 +20,8 @@ describe('distanceTransform', () => {
       for (let i = 0; i < mask.length; i++) mask[i] = rng.uniform() < 0.02 * (trial + 1) ? 1 : 0;
       const out = new Float32Array(w * h).fill(-1);
       const scratch = createDistanceScratch(64);
-      distanceTransform(out, mask, w, h, 0, 20, scratch);
-      distanceTransform(out, mask, w, h, 20, w, scratch);
+      distanceTransform(out, mask, w, h, { x0: 0, x1: 20, y0: 0, y1: h }, scratch);
+      distanceTransform(out, mask, w, h, { x0: 20, x1: w, y0: 0, y1: h }, scratch);
       const a = bruteForce(mask, w, h, 0, 20);
       const b = bruteForce(mask, w, h, 20, w);
       for (let y = 0; y < h; y++)
@@ -31,6 +31,23 @@ describe('distanceTransform', () => {
           else expect(Math.abs(out[y * w + x] - want)).toBeLessThan(1e-5);
         }
     }
+  });
+
+  it('keeps to a rectangle of rows and columns', () => {
+    const rng = createRng(12);
+    const [w, h] = [30, 25];
+    const mask = new Uint8Array(w * h);
+    for (let i = 0; i < mask.length; i++) mask[i] = rng.uniform() < 0.03 ? 1 : 0;
+    const out = new Float32Array(w * h).fill(-1);
+    distanceTransform(out, mask, w, h, { x0: 4, x1: 22, y0: 3, y1: 19 });
+    const sub = new Uint8Array(w * h);
+    for (let y = 3; y < 19; y++) for (let x = 4; x < 22; x++) sub[y * w + x] = mask[y * w + x];
+    const want = bruteForce(sub, w, h, 4, 22);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        if (y < 3 || y >= 19 || x < 4 || x >= 22) expect(out[y * w + x]).toBe(-1);
+        else expect(Math.abs(out[y * w + x] - want[y * w + x])).toBeLessThan(1e-5);
+      }
   });
 
   it('gives Infinity everywhere for an empty range and 0 on the sites', () => {
