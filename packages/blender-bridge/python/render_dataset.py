@@ -2,7 +2,7 @@
 
 Args: {"rigged": path, "layout": <layout>, "info": <rig_info.json>, "out_dir": path,
 "count": N, "seed": S, "spread": 0.7, "yaw_deg": 30, "tilt_deg": 5, "trans_m": 0.1, "aa": "OFF",
-"feet": [joint, ...]}.
+"feet": [joint, ...], "offset": 0, "stride": 1}: this process renders samples offset, offset + stride, ...
 Sample i draws from its own generator seeded by (S, i), so any sample can be re-rendered alone,
 and a run that is interrupted continues where it stopped: a sample whose meta file exists is
 skipped (its images are renamed into place before the meta is written). Each pose follows
@@ -68,12 +68,17 @@ def main(args):
     rendered = skipped = 0
     first = None
     loop_start = time.time()
-    for i in range(count):
+    first_i = args.get("offset", 0)
+    stride = args.get("stride", 1)
+    mine = len(range(first_i, count, stride))
+    done = 0
+    for i in range(first_i, count, stride):
+        done += 1
         stem = "%05d" % i
         meta_path = os.path.join(out, stem + "_meta.json")
         if os.path.exists(meta_path):
             skipped += 1
-            mb.progress(i + 1, count, "render", index=i, skipped=True)
+            mb.progress(done, mine, "render", index=i, skipped=True)
             continue
         rng = random.Random("%d:%d" % (seed, i))
         euler, q, trans = sample_pose(rng, info, args)
@@ -105,7 +110,7 @@ def main(args):
             json.dump(meta, f)
         mb.replace(tmp, meta_path)
         rendered += 1
-        mb.progress(i + 1, count, "render", index=i, skipped=False)
+        mb.progress(done, mine, "render", index=i, skipped=False)
     loop = time.time() - loop_start
     return {
         "rendered": rendered,

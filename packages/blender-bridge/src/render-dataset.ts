@@ -42,6 +42,8 @@ export interface RenderDatasetOptions extends BlenderRunOptions {
   /** Workbench anti-aliasing (`OFF` is fastest). @default 'OFF' */
   aa?: string;
   pose?: DatasetPoseOptions;
+  /** Blender processes rendering in parallel (sample i goes to process i mod n). @default 1 */
+  processes?: number;
 }
 
 const DatasetResult = z.object({
@@ -70,7 +72,7 @@ export interface RenderDatasetResult {
 
 /**
  * dataset: `count` seeded random poses within the rig's limits, rendered from both cameras in one
- * Blender process -> `<i>_front.png`, `<i>_side.png`, `<i>_meta.json` (true joints in metres and
+ * Blender process (or `processes` in parallel) -> `<i>_front.png`, `<i>_side.png`, `<i>_meta.json` (true joints in metres and
  * layout px, see DatasetMeta). Resumable: samples whose meta exists are skipped.
  *
  * ```ts
@@ -89,30 +91,56 @@ export async function renderDataset(opts: RenderDatasetOptions): Promise<RenderD
   const pose = DatasetPoseOptions.parse(opts.pose ?? {});
   const dir = opts.out ?? paths.dataset;
   await mkdir(dir, { recursive: true });
-  const r = await runBlenderScript(
-    'render_dataset.py',
-    {
-      rigged: paths.riggedBlend,
-      layout,
-      info,
-      out_dir: dir,
-      count: opts.count,
-      seed: opts.seed ?? 0,
-      aa: opts.aa ?? 'OFF',
-      feet: creature.feet,
-      ...pose,
-    },
-    DatasetResult,
-    opts,
+  const n = opts.processes ?? 1;
+  if (!Number.isInteger(n) || n < 1) {
+    throw new TypeError(`renderDataset: expected processes to be a positive integer, got ${n}.`);
+  }
+  const done = new Array<number>(n).fill(0);
+  const totals = new Array<number>(n).fill(0);
+  const runs = await Promise.all(
+    Array.from({ length: n }, (_, p) =>
+      runBlenderScript(
+        'render_dataset.py',
+        {
+          rigged: paths.riggedBlend,
+          layout,
+          info,
+          out_dir: dir,
+          count: opts.count,
+          seed: opts.seed ?? 0,
+          aa: opts.aa ?? 'OFF',
+          feet: creature.feet,
+          offset: p,
+          stride: n,
+          ...pose,
+        },
+        DatasetResult,
+        {
+          ...opts,
+          onProgress: (ev) => {
+            done[p] = ev.done;
+            totals[p] = ev.total;
+            const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+            opts.onProgress?.({ ...ev, done: sum(done), total: Math.max(sum(totals), opts.count) });
+          },
+        },
+      ),
+    ),
   );
+  const r = {
+    rendered: runs.reduce((a, x) => a + x.rendered, 0),
+    skipped: runs.reduce((a, x) => a + x.skipped, 0),
+    startup_s: Math.max(...runs.map((x) => x.startup_s)),
+    loop_s: Math.max(...runs.map((x) => x.loop_s)),
+  };
+  const timed = runs.reduce((a, x) => a + Math.max(0, x.rendered - 1), 0);
+  const after = Math.max(...runs.map((x) => x.loop_s - (x.first_sample_render_s ?? 0)));
   const metas: string[] = [];
   for (let i = 0; i < opts.count; i++) {
     const file = path.join(dir, `${String(i).padStart(5, '0')}_meta.json`);
     parseFileData('dataset', file, JSON.parse(await readFile(file, 'utf8')), DatasetMeta);
     metas.push(file);
   }
-  const timed = r.rendered - 1;
-  const after = r.loop_s - (r.first_sample_render_s ?? 0);
   return {
     dir,
     metas,

@@ -4,14 +4,15 @@ import { JointsJson, readGltfJoints, validateGltf } from '@mocap/blender-bridge'
 import { DatasetMeta, RigInfo, RigJson, readJsonFile, worldToFront, worldToSide } from '@mocap/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRef, readPng } from './checks.js';
+import { fkParity } from './fk-parity.js';
 import { type PipelineRun, runPipeline } from './pipeline.js';
 
 /** The end-to-end suite of one bundled creature: prep -> rig -> ref -> dataset (8) -> apply. */
-export function pipelineSuite(name: string, opts: { length: number }): () => PipelineRun {
+export function pipelineSuite(name: string, opts: { length: number; processes?: number }): () => PipelineRun {
   let run: PipelineRun;
 
   beforeAll(async () => {
-    run = await runPipeline(name, { dataset: 8, frames: 6, renders: [0, 5] });
+    run = await runPipeline(name, { dataset: 8, frames: 6, renders: [0, 5], processes: opts.processes ?? 1 });
   }, 240_000);
 
   describe(`${name}: prep -> rig -> ref -> dataset -> apply in Blender`, () => {
@@ -45,6 +46,7 @@ export function pipelineSuite(name: string, opts: { length: number }): () => Pip
     it('renders 8 dataset samples whose metas match their projections', async () => {
       const ds = run.dataset!;
       expect(ds.rendered).toBe(8);
+      expect(ds.metas).toHaveLength(8);
       for (const file of ds.metas) {
         const meta = await readJsonFile('test', file, DatasetMeta);
         meta.joints_m.forEach((p, j) => {
@@ -57,6 +59,14 @@ export function pipelineSuite(name: string, opts: { length: number }): () => Pip
         const front = await readPng(path.join(ds.dir, meta.images.front));
         expect([front.width, front.height]).toEqual([run.ref.layout.W_FRONT, run.ref.layout.HEIGHT]);
       }
+    });
+
+    it("FK parity: the solver's FK from rig_info.json matches Blender's joints.json within 0.1 mm", async () => {
+      const info = await readJsonFile('test', run.rig.rigInfo, RigInfo);
+      const joints = await readJsonFile('test', run.apply.joints, JointsJson);
+      const { worst, compared } = fkParity(info, run.motion, joints);
+      expect(compared).toBe(6 * info.keypoints.length);
+      expect(worst).toBeLessThan(1e-4);
     });
 
     it('applies a motion: joints.json, renders, a valid glTF that reads back within 1 mm, BVH, FBX', async () => {

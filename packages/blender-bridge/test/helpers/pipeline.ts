@@ -29,7 +29,7 @@ export interface PipelineRun {
 /** prep -> rig -> ref -> dataset -> apply on a temporary copy of a bundled creature. */
 export async function runPipeline(
   name: string,
-  opts: { dataset: number; frames: number; renders: number[] },
+  opts: { dataset: number; frames: number; renders: number[]; processes?: number },
 ): Promise<PipelineRun> {
   const dir = await copyCreature(name);
   const progress: string[] = [];
@@ -38,7 +38,13 @@ export async function runPipeline(
   const rig = await buildRig({ creature: dir, onProgress });
   const ref = await renderRef({ creature: dir, onProgress });
   const dataset = opts.dataset
-    ? await renderDataset({ creature: dir, count: opts.dataset, seed: 3, onProgress })
+    ? await renderDataset({
+        creature: dir,
+        count: opts.dataset,
+        seed: 3,
+        processes: opts.processes ?? 1,
+        onProgress,
+      })
     : null;
   const motion = randomMotion(rig.info, opts.frames, 11);
   const motionFile = path.join(dir, 'runs', 'capture', 'test', 'motion.json');
