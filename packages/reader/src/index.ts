@@ -12,8 +12,11 @@ export { bicubicWeights, resizeGridBicubic } from './bicubic.js';
 export { BLOB_JOINTS, type BlobDatasetOptions, writeBlobDataset } from './blob-dataset.js';
 export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
+export { type DetectEvent, DetectOptions, type DetectResult, detectClip } from './detect-clip.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
+export { type Calibration, estimateCalib } from './estimate-calib.js';
 export { evaluateReader, type ItemPrediction, predictItems } from './evaluate-reader.js';
+export { frameToInput } from './frame-to-inputs.js';
 export { gaussianHeatmaps } from './gaussian-heatmaps.js';
 export { decodeHeatmaps, type HeatmapPeaks, peaksToLayout } from './heatmap-decode.js';
 export { type ParamInit, ParamStore } from './param-store.js';
@@ -69,7 +72,6 @@ export {
   type ObservedViews,
   observeLabels,
   type PaintJoints,
-  type PixelRect,
   projectVertices,
   type RasterTarget,
   ReadSkinnedMeshOptions,

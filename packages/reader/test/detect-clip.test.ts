@@ -1,0 +1,167 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Layout, readDetections, worldToFront, worldToSide } from '@mocap/layout';
+import {
+  createImage,
+  crop,
+  encodeVideo,
+  fillCircle,
+  type RgbImage,
+  studioBackdrop,
+  writePng,
+} from '@mocap/media';
+import {
+  BLOB_JOINTS,
+  createReader,
+  detectClip,
+  estimateCalib,
+  frameToInput,
+  initBackend,
+  saveReader,
+  viewToInput,
+  viewTransform,
+} from '@mocap/reader';
+import * as tf from '@tensorflow/tfjs-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const layout = Layout.parse({
+  WIDTH: 320,
+  HEIGHT: 180,
+  W_FRONT: 106,
+  W_SIDE: 214,
+  GROUND_V: 160,
+  M_PER_PX: 1.9 / 180,
+});
+const names = BLOB_JOINTS.map((j) => j.name);
+
+function blobFrame(k: number): RgbImage {
+  const img = studioBackdrop(layout);
+  BLOB_JOINTS.forEach((j, i) => {
+    const p = [0.3 * Math.cos(i + 0.2 * k), 0.5 * Math.sin(i * 2 + 0.1 * k), 0.3 + 0.25 * i];
+    const [fu, fv] = worldToFront(p, layout);
+    const [su, sv] = worldToSide(p, layout);
+    fillCircle(img, fu, fv, 9, [...j.colour]);
+    fillCircle(img, su, sv, 9, [...j.colour]);
+  });
+  return img;
+}
+
+/** The frame a camera sees when layout u = sx * clip u + tx (bilinear; wall outside). */
+function warp(src: RgbImage, sx: number, sy: number, tx: number, ty: number): RgbImage {
+  const out = createImage(src.width, src.height, layout.colours.wall);
+  for (let y = 0; y < src.height; y++)
+    for (let x = 0; x < src.width; x++) {
+      const u = sx * (x + 0.5) + tx - 0.5;
+      const v = sy * (y + 0.5) + ty - 0.5;
+      const x0 = Math.floor(u);
+      const y0 = Math.floor(v);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= src.width || y0 + 1 >= src.height) continue;
+      const fx = u - x0;
+      const fy = v - y0;
+      for (let c = 0; c < 3; c++) {
+        const at = (a: number, b: number) => src.data[(b * src.width + a) * 3 + c]!;
+        const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx;
+        const bot = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx;
+        out.data[(y * src.width + x) * 3 + c] = Math.round(top + (bot - top) * fy);
+      }
+    }
+  return out;
+}
+
+function meanAbsDiff(a: Float32Array, b: Float32Array) {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += Math.abs(a[i]! - b[i]!);
+  return s / a.length;
+}
+
+describe('detectClip', () => {
+  let root = '';
+  let readerDir = '';
+  let ref = '';
+  beforeAll(async () => {
+    await initBackend();
+    root = await mkdtemp(path.join(tmpdir(), 'reader-detect-'));
+    readerDir = path.join(root, 'reader');
+    const reader = await createReader({
+      joints: names,
+      inputSize: 64,
+      backbone: { kind: 'cnn', widths: [8, 8] },
+    });
+    await saveReader(reader, readerDir);
+    reader.dispose();
+    ref = path.join(root, 'ref.png');
+    await writePng(ref, blobFrame(0));
+    await encodeVideo(
+      path.join(root, 'clip.mp4'),
+      Array.from({ length: 6 }, (_, k) => blobFrame(k)),
+      { fps: 10, crf: 12 },
+    );
+  });
+  afterAll(async () => rm(root, { recursive: true, force: true }));
+
+  it('writes det.npz with the seed fields, calibrated against ref.png, without leaking tensors', async () => {
+    const out = path.join(root, 'det.npz');
+    const before = tf.memory().numTensors;
+    const events: string[] = [];
+    const r = await detectClip(
+      { clip: path.join(root, 'clip.mp4'), reader: readerDir, ref, out, layout, joints: names },
+      (e) => events.push(e.phase),
+    );
+    expect(tf.memory().numTensors).toBe(before);
+    expect(r.backend).toBe('wasm');
+    expect(events[0]).toBe('calib');
+    expect(events.filter((e) => e === 'frames')).toHaveLength(2);
+    const det = await readDetections(out);
+    expect(det).toMatchObject({ names, fps: 10, frames: 6 });
+    expect(det.frontUv).toHaveLength(6 * 4 * 2);
+    // The clip is the layout: the fitted calibration is the identity to a fraction of a pixel.
+    const [sx, sy, tx, ty] = det.calib;
+    expect(Math.abs(sx! * 320 + tx! - 320)).toBeLessThan(0.5);
+    expect(Math.abs(tx!)).toBeLessThan(0.5);
+    expect(Math.abs(sy! * 180 + ty! - 180)).toBeLessThan(0.5);
+    expect(Math.abs(ty!)).toBeLessThan(0.5);
+    for (let i = 0; i < 6 * 4; i++) {
+      expect(det.frontUv[2 * i]).toBeGreaterThanOrEqual(-10);
+      expect(det.frontUv[2 * i]).toBeLessThanOrEqual(layout.W_FRONT + 10);
+      expect(det.sideUv[2 * i]).toBeGreaterThanOrEqual(layout.W_FRONT - 30);
+    }
+  });
+
+  it('samples the same model input from a scaled, shifted clip once calibrated as training does from the views', () => {
+    const frame = blobFrame(2);
+    const t = viewTransform(layout, 'side', 64, 16);
+    const train = viewToInput(crop(frame, t.x0, 0, t.width, t.height), 64, layout.colours.wall).data;
+    const trainF = Float32Array.from(train, (v) => v / 255);
+    const direct = new Float32Array(64 * 64 * 3);
+    frameToInput(frame, { sx: 1, sy: 1, tx: 0, ty: 0 }, t, layout, direct, 0);
+    expect(meanAbsDiff(direct, trainF)).toBeLessThan(0.01);
+    // clip u = 0.95 u + 6, v = 0.95 v - 4.
+    const clip = warp(frame, 1 / 0.95, 1 / 0.95, -6 / 0.95, 4 / 0.95);
+    const c = estimateCalib(clip, frame);
+    expect(Math.abs(c.sx - 1 / 0.95)).toBeLessThan(0.005);
+    expect(Math.abs(c.tx + 6 / 0.95)).toBeLessThan(0.5);
+    const fromClip = new Float32Array(64 * 64 * 3);
+    frameToInput(clip, c, t, layout, fromClip, 0);
+    expect(meanAbsDiff(fromClip, direct)).toBeLessThan(0.01);
+  });
+
+  it('fails clearly on a non-video, another aspect ratio, a missing ref.png and other joint names', async () => {
+    const junk = path.join(root, 'junk.mp4');
+    await writeFile(junk, 'not a video');
+    const base = { reader: readerDir, ref, layout };
+    await expect(detectClip({ ...base, clip: junk })).rejects.toThrow(/probeVideo: .*junk\.mp4: not a video/);
+    const square = path.join(root, 'square.mp4');
+    await encodeVideo(square, [createImage(240, 240, [0, 0, 0])], { fps: 10 });
+    await expect(detectClip({ ...base, clip: square })).rejects.toThrow(
+      /square\.mp4: the clip is 240 x 240 \(aspect 1\.000\); a two-view clip keeps the layout's 320 x 180/,
+    );
+    const clip = path.join(root, 'clip.mp4');
+    await expect(detectClip({ ...base, clip, ref: path.join(root, 'nope.png') })).rejects.toThrow(
+      /readPng: .*nope\.png/,
+    );
+    await expect(detectClip({ ...base, clip, joints: ['nose', 'tail'] })).rejects.toThrow(
+      /this reader was trained for \["head","tail","lfoot","rfoot"\], the creature has \["nose","tail"\]/,
+    );
+  });
+});
