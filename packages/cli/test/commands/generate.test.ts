@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { main } from '@mocap/cli';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCreature } from '../../../fal/test/helpers/creature.js';
@@ -101,5 +104,35 @@ describe('mocap generate', () => {
     expect(r.err).toContain('asking fal to cancel request');
     expect(r.err).toContain('fal was asked to cancel it');
     expect(server.count('cancel')).toBe(1);
+  });
+
+  it('a real Ctrl-C (SIGINT to the mocap process) cancels the job on fal and exits 1', async () => {
+    server.options.pollsToComplete = Number.POSITIVE_INFINITY;
+    const root = fileURLToPath(new URL('../../../..', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      [
+        '--conditions=@mocap/source',
+        '--import',
+        'tsx',
+        path.join(root, 'packages/cli/src/bin.ts'),
+        ...argv(),
+      ],
+      { cwd: root, env: { ...process.env, ...env() }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d) => {
+      err += String(d);
+    });
+    server.options.onPoll = (job) => {
+      if (job.polls === 2) child.kill('SIGINT');
+    };
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(err).toContain('interrupted, stopping');
+    expect(err).toContain('fal was asked to cancel it');
+    expect(server.count('cancel')).toBe(1);
+    expect([...server.jobs.values()][0]!.cancelled).toBe(true);
+    expect(err).not.toContain(KEY);
   });
 });
