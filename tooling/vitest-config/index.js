@@ -10,7 +10,9 @@ export function mocapVitestConfig(test = {}) {
     test: {
       include: ['test/**/*.test.ts'],
       benchmark: { include: ['bench/**/*.bench.ts'] },
-      testTimeout: 30_000,
+      // generous: CI's 2 cores run two packages' suites side by side, some with Blender starting up
+      testTimeout: 120_000,
+      hookTimeout: 300_000,
       pool: 'forks',
       reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
       ...test,
