@@ -72,6 +72,7 @@ export {
   type ObservedViews,
   observeLabels,
   type PaintJoints,
+  type PixelRect,
   projectVertices,
   type RasterTarget,
   ReadSkinnedMeshOptions,

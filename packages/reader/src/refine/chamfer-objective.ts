@@ -83,6 +83,8 @@ export class ChamferObjective {
   private cover: Int32Array;
   private coverPts: Float64Array;
   private coverCount = 0;
+  private sortU = new Float64Array(0);
+  private sortIdx = new Int32Array(0);
 
   constructor(
     readonly mesh: SkinnedMesh,
@@ -115,6 +117,8 @@ export class ChamferObjective {
     this.faceLabel = faceLabels(mesh.indices, vertexLabels);
     this.samples = surfaceSamples(mesh.indices, this.faceLabel, this.o.samplesPerFace);
     const s = this.samples.count;
+    if (s >= 1048576)
+      throw new RangeError(`ChamferObjective: ${s} surface samples; at most 1048575 are supported.`);
     this.spos = new Float64Array(s * 3);
     this.sproj = new Float64Array(s * 3);
     this.jx = new Float64Array(3 * this.params);
@@ -282,19 +286,56 @@ export class ChamferObjective {
       for (let view = 0; view < 2; view++) {
         const cand = boundary[2 * c + view];
         const pts = obs.boundary[2 * c + view];
-        if (!cand.length) continue;
+        if (!cand.length || !pts.length) continue;
+        // candidates sorted by column: each query scans outward until the column gap alone exceeds its best
+        const n = cand.length;
+        const us = this.sortU.length >= n ? this.sortU : (this.sortU = new Float64Array(2 * n));
+        const order = this.sortIdx.length >= n ? this.sortIdx : (this.sortIdx = new Int32Array(2 * n));
+        // sort (column, sample) packed in one float: native numeric sort, no comparator
+        const keys = us.subarray(0, n);
+        for (let k = 0; k < n; k++)
+          keys[k] =
+            Math.floor(Math.min(Math.max(this.sproj[3 * cand[k] + view] + 4096, 0), 65535) * 16) * 1048576 +
+            cand[k];
+        keys.sort();
+        for (let k = 0; k < n; k++) {
+          const sIdx = keys[k] % 1048576;
+          order[k] = sIdx;
+          us[k] = this.sproj[3 * sIdx + view];
+        }
         for (let p = 0; p < pts.length / 2; p++) {
           const qu = pts[2 * p];
           const qv = pts[2 * p + 1];
-          let best = cand[0];
+          let lo = 0;
+          let hi = n;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (us[mid] < qu) lo = mid + 1;
+            else hi = mid;
+          }
+          let best = order[Math.min(lo, n - 1)];
           let bestD = Number.POSITIVE_INFINITY;
-          for (const s of cand) {
-            const du = this.sproj[3 * s + view] - qu;
-            const dv = this.sproj[3 * s + 2] - qv;
+          // keys order the columns to 1/16 px: the stop test allows that much slack
+          for (let k = lo; k < n; k++) {
+            const du = us[k] - qu;
+            const gap = Math.max(0, du - 0.0625);
+            if (gap * gap >= bestD) break;
+            const dv = this.sproj[3 * order[k] + 2] - qv;
             const d = du * du + dv * dv;
             if (d < bestD) {
               bestD = d;
-              best = s;
+              best = order[k];
+            }
+          }
+          for (let k = lo - 1; k >= 0; k--) {
+            const du = qu - us[k];
+            const gap = Math.max(0, du - 0.0625);
+            if (gap * gap >= bestD) break;
+            const dv = this.sproj[3 * order[k] + 2] - qv;
+            const d = du * du + dv * dv;
+            if (d < bestD) {
+              bestD = d;
+              best = order[k];
             }
           }
           this.pushCover(best, view, qu, qv);
