@@ -21,6 +21,10 @@ export interface ExamResult {
   report: ExamReport;
   truth: FlatMotion;
   fitted: Float64Array;
+  /** The detection noise the fit measured, px. */
+  noisePx: number;
+  /** Seconds per fit stage. */
+  stages: Record<string, number>;
 }
 
 /**
@@ -65,5 +69,5 @@ export function syntheticExam(
     ...score,
     fit_seconds: result.seconds,
   };
-  return { report, truth, fitted: result.joints };
+  return { report, truth, fitted: result.joints, noisePx: result.noisePx, stages: result.stages };
 }

@@ -20,11 +20,6 @@ export function createWorkspace(st: FitState): Workspace {
   };
 }
 
-function isFree(data: FitData, i: number, a: number): boolean {
-  const lim = data.model.limits;
-  return (lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number);
-}
-
 /**
  * The gradient (T x n) of {@link fitCost} at `st` with the IRLS weights `w` of the same
  * scale (exact: the Cauchy gradient is the weighted residual).
@@ -111,37 +106,52 @@ function addPriors(
   const { t, weights: W } = data;
   const b = st.b;
   const n = st.n;
-  const c3 = DIFF[3];
+  const lim = data.model.limits;
+  const S = st.s;
+  if (scratchCol.length < t) {
+    scratchCol = new Float64Array(t);
+    scratchAcc = new Float64Array(t);
+  }
+  const col = scratchCol;
+  const acc = scratchAcc;
+  const wj = W.jerk;
+  const wv = W.velocity;
+  const wr = W.rest;
   for (let i = 1; i < b; i++) {
     for (let a = 0; a < 3; a++) {
-      if (!isFree(data, i, a)) continue;
+      if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
       const off = i * 3 + a;
-      const val = (f: number): number =>
-        isGradient
-          ? (vals[f * b * 3 + off] as number)
-          : (st.s[f * b * 3 + off] as number) * (vals[f * n + 3 + off] as number);
-      const acc = (f: number, d: number): void => {
-        const o = f * n + 3 + off;
-        out[o] = (out[o] as number) + (st.s[f * b * 3 + off] as number) * d;
-      };
+      if (isGradient) for (let f = 0; f < t; f++) col[f] = vals[f * b * 3 + off] as number;
+      else
+        for (let f = 0; f < t; f++)
+          col[f] = (S[f * b * 3 + off] as number) * (vals[f * n + 3 + off] as number);
+      for (let f = 0; f < t; f++) acc[f] = wr * (col[f] as number);
+      for (let f = 0; f + 1 < t; f++) {
+        const d = wv * ((col[f + 1] as number) - (col[f] as number));
+        acc[f] = (acc[f] as number) - d;
+        acc[f + 1] = (acc[f + 1] as number) + d;
+      }
+      for (let f = 0; f + 3 < t; f++) {
+        const d =
+          wj *
+          (3 * ((col[f + 1] as number) - (col[f + 2] as number)) +
+            (col[f + 3] as number) -
+            (col[f] as number));
+        acc[f] = (acc[f] as number) - d;
+        acc[f + 1] = (acc[f + 1] as number) + 3 * d;
+        acc[f + 2] = (acc[f + 2] as number) - 3 * d;
+        acc[f + 3] = (acc[f + 3] as number) + d;
+      }
       for (let f = 0; f < t; f++) {
-        const e = val(f);
-        acc(f, W.rest * e);
-        if (f + 1 < t) {
-          const d = W.velocity * (val(f + 1) - e);
-          acc(f, -d);
-          acc(f + 1, d);
-        }
-        if (f + 3 < t) {
-          let d = 0;
-          for (let q = 0; q < 4; q++) d += (c3[q] as number) * val(f + q);
-          d *= W.jerk;
-          for (let q = 0; q < 4; q++) acc(f + q, (c3[q] as number) * d);
-        }
+        const o = f * n + 3 + off;
+        out[o] = (out[o] as number) + (S[f * b * 3 + off] as number) * (acc[f] as number);
       }
     }
   }
 }
+
+let scratchCol = new Float64Array(0);
+let scratchAcc = new Float64Array(0);
 
 /**
  * Root priors. Gradient: `vRot` null, trans from `transVals` (T x 3). Hessian-vector: the

@@ -1,5 +1,6 @@
 import type { FitData, RobustWeights } from './fit-objective.js';
 import type { FitState } from './fit-state.js';
+import { addDiffGram, bandFactor, bandSolve } from './linalg.js';
 
 /**
  * Block-Jacobi preconditioner of the frame-banded Gauss-Newton system: each frame's exact
@@ -18,6 +19,12 @@ export class BlockPreconditioner {
   readonly damp: Float64Array;
   private readonly cols: Float64Array;
   private readonly idx: Int32Array;
+  /** Elimination order (leaves first, the root last): `perm[position] = variable`. */
+  private readonly perm: Int32Array;
+  /** Per position, the earlier positions its factor row can be non-zero at (descendants), CSR. */
+  private readonly nzStart: Int32Array;
+  private readonly nzIndex: Int32Array;
+  private readonly work: Float64Array;
 
   constructor(
     readonly data: FitData,
@@ -30,6 +37,35 @@ export class BlockPreconditioner {
     this.damp = new Float64Array(this.t * this.n);
     this.cols = new Float64Array(3 * this.n);
     this.idx = new Int32Array(this.n);
+    this.work = new Float64Array(this.n);
+    // Variables of bone b (root: trans + rotation) sit in its slot; children have larger
+    // indices than parents, so eliminating from the last bone to the root creates no fill:
+    // a variable only couples to its own bone's, its ancestors' and its descendants'.
+    const { b } = st;
+    const parent = data.model.parent;
+    const boneOf = (v: number): number => (v < 6 ? 0 : Math.floor((v - 3) / 3));
+    const order: number[] = [];
+    for (let i = b - 1; i >= 1; i--) order.push(3 + 3 * i, 4 + 3 * i, 5 + 3 * i);
+    order.push(3, 4, 5, 0, 1, 2);
+    this.perm = Int32Array.from(order);
+    const isDesc = (d: number, a: number): boolean => {
+      if (a === 0) return true;
+      let x = d;
+      while (x > 0) {
+        if (x === a) return true;
+        x = parent[x] as number;
+      }
+      return false;
+    };
+    const starts: number[] = [0];
+    const index: number[] = [];
+    for (let i = 0; i < this.n; i++) {
+      const bi = boneOf(order[i] as number);
+      for (let j = 0; j < i; j++) if (isDesc(boneOf(order[j] as number), bi)) index.push(j);
+      starts.push(index.length);
+    }
+    this.nzStart = Int32Array.from(starts);
+    this.nzIndex = Int32Array.from(index);
   }
 
   /** Rebuilds every frame's block at `st` with IRLS weights `w` and prior scale `priorScale`. */
@@ -153,55 +189,147 @@ export class BlockPreconditioner {
     }
   }
 
-  /** Factors every block with damping `mu` (one value or one per frame) added (Cholesky; a failed pivot is floored). */
+  /** Factors every block with damping `mu` (one value or one per frame) added (sparse Cholesky in tree order; a failed pivot is floored). */
   factor(muAll: number | Float64Array, only?: Uint8Array): void {
-    const { n, t } = this;
+    const { n, t, perm, nzStart, nzIndex } = this;
     for (let f = 0; f < t; f++) {
       if (only && !only[f]) continue;
       const mu = typeof muAll === 'number' ? muAll : (muAll[f] as number);
-      const L = this.factors.subarray(f * n * n, (f + 1) * n * n);
-      L.set(this.blocks.subarray(f * n * n, (f + 1) * n * n));
-      for (let q = 0; q < n; q++)
-        L[q * n + q] = (L[q * n + q] as number) + mu * (this.damp[f * n + q] as number);
-      for (let j = 0; j < n; j++) {
-        const rj = j * n;
-        let d = L[rj + j] as number;
-        for (let q = 0; q < j; q++) d -= (L[rj + q] as number) ** 2;
-        const floor = 1e-12 * Math.abs(L[rj + j] as number) + 1e-300;
-        d = Math.sqrt(Math.max(d, floor));
-        L[rj + j] = d;
-        for (let i = j + 1; i < n; i++) {
-          const ri = i * n;
-          let s = L[ri + j] as number;
-          for (let q = 0; q < j; q++) s -= (L[ri + q] as number) * (L[rj + q] as number);
-          L[ri + j] = s / d;
+      const A = this.blocks;
+      const ab = f * n * n;
+      const L = this.factors;
+      const lb = f * n * n;
+      for (let i = 0; i < n; i++) {
+        const vi = perm[i] as number;
+        const ri = lb + i * n;
+        const s0 = nzStart[i] as number;
+        const s1 = nzStart[i + 1] as number;
+        for (let a = s0; a < s1; a++) {
+          const j = nzIndex[a] as number;
+          const vj = perm[j] as number;
+          let s = A[ab + vi * n + vj] as number;
+          const rj = lb + j * n;
+          const e1 = nzStart[j + 1] as number;
+          for (let c = nzStart[j] as number; c < e1; c++) {
+            const q = nzIndex[c] as number;
+            s -= (L[ri + q] as number) * (L[rj + q] as number);
+          }
+          L[ri + j] = s / (L[rj + j] as number);
         }
+        let d = (A[ab + vi * n + vi] as number) + mu * (this.damp[f * n + vi] as number);
+        for (let a = s0; a < s1; a++) {
+          const l = L[ri + (nzIndex[a] as number)] as number;
+          d -= l * l;
+        }
+        const floor = 1e-12 * Math.abs(A[ab + vi * n + vi] as number) + 1e-300;
+        L[ri + i] = Math.sqrt(Math.max(d, floor));
       }
     }
   }
 
   /** out = M^-1 r (both T x n). */
   apply(r: Float64Array, out: Float64Array, only?: Uint8Array): Float64Array {
-    const { n, t } = this;
+    const { n, t, perm, nzStart, nzIndex } = this;
     const L = this.factors;
+    const y = this.work;
     for (let f = 0; f < t; f++) {
+      const o = f * n;
       if (only && !only[f]) {
-        out.fill(0, f * n, (f + 1) * n);
+        out.fill(0, o, o + n);
         continue;
       }
-      const base = f * n * n;
-      const o = f * n;
+      const lb = f * n * n;
       for (let i = 0; i < n; i++) {
-        let s = r[o + i] as number;
-        const ri = base + i * n;
-        for (let q = 0; q < i; q++) s -= (L[ri + q] as number) * (out[o + q] as number);
-        out[o + i] = s / (L[ri + i] as number);
+        let s = r[o + (perm[i] as number)] as number;
+        const ri = lb + i * n;
+        const e1 = nzStart[i + 1] as number;
+        for (let a = nzStart[i] as number; a < e1; a++) {
+          const q = nzIndex[a] as number;
+          s -= (L[ri + q] as number) * (y[q] as number);
+        }
+        y[i] = s / (L[ri + i] as number);
       }
       for (let i = n - 1; i >= 0; i--) {
-        let s = out[o + i] as number;
-        for (let q = i + 1; q < n; q++) s -= (L[base + q * n + i] as number) * (out[o + q] as number);
-        out[o + i] = s / (L[base + i * n + i] as number);
+        const ri = lb + i * n;
+        const yi = (y[i] as number) / (L[ri + i] as number);
+        y[i] = yi;
+        const e1 = nzStart[i + 1] as number;
+        for (let a = nzStart[i] as number; a < e1; a++) {
+          const q = nzIndex[a] as number;
+          y[q] = (y[q] as number) - (L[ri + q] as number) * yi;
+        }
+        out[o + (perm[i] as number)] = yi;
       }
+    }
+    return out;
+  }
+}
+
+/**
+ * The per-variable temporal part of the Gauss-Newton matrix: for every variable its own
+ * frames-long banded system (its diagonal Hessian entry per frame plus the temporal priors
+ * acting on it), factored by banded LDL^T. Combined with {@link BlockPreconditioner} in a
+ * symmetric multiplicative Schwarz preconditioner (temporal, block, temporal) it carries the
+ * priors' coupling between frames that block-Jacobi alone leaves to conjugate gradients.
+ */
+export class TemporalBands {
+  readonly n: number;
+  readonly t: number;
+  private readonly bands: Float64Array;
+  private readonly col: Float64Array;
+
+  constructor(
+    readonly data: FitData,
+    st: FitState,
+  ) {
+    this.n = st.n;
+    this.t = st.t;
+    this.bands = new Float64Array(this.n * 4 * this.t);
+    this.col = new Float64Array(this.t);
+  }
+
+  /** Rebuilds the bands from the blocks' diagonals (which already hold the priors' diagonal) and the damping `mu`. */
+  factor(block: BlockPreconditioner, mu: number, st: FitState): void {
+    const { n, t, data } = this;
+    const W = data.weights;
+    const m2 = data.layout.M_PER_PX ** 2;
+    const lim = data.model.limits;
+    for (let v = 0; v < n; v++) {
+      const band = this.bands.subarray(v * 4 * t, (v + 1) * 4 * t);
+      band.fill(0);
+      let wj = 0;
+      let wv = 0;
+      if (v < 3) wj = W.rootJerk / m2;
+      else if (v < 6) wj = 2 * W.rootTurnJerk;
+      else {
+        const i = Math.floor((v - 3) / 3);
+        const a = (v - 3) % 3;
+        if ((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number)) {
+          wj = W.jerk;
+          wv = W.velocity;
+        }
+      }
+      if (wj > 0) addDiffGram(band, t, 3, wj);
+      if (wv > 0) addDiffGram(band, t, 1, wv);
+      // Replace the diagonal by the block's (data + priors' diagonal + damping).
+      for (let f = 0; f < t; f++) {
+        const s = v < 3 ? 1 : (st.s[f * st.b * 3 + v - 3] as number);
+        const d = (block.blocks[f * n * n + v * n + v] as number) + mu * (block.damp[f * n + v] as number);
+        band[f] = s > 0 ? d : 1;
+        if (!(s > 0)) for (let q = 1; q <= 3; q++) band[q * t + f] = 0;
+      }
+      bandFactor(band, t, 3);
+    }
+  }
+
+  /** out = T^-1 r (T x n). */
+  apply(r: Float64Array, out: Float64Array): Float64Array {
+    const { n, t } = this;
+    const col = this.col;
+    for (let v = 0; v < n; v++) {
+      for (let f = 0; f < t; f++) col[f] = r[f * n + v] as number;
+      bandSolve(this.bands.subarray(v * 4 * t, (v + 1) * 4 * t), t, 3, col, 0, 1);
+      for (let f = 0; f < t; f++) out[f * n + v] = col[f] as number;
     }
     return out;
   }

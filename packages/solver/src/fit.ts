@@ -35,6 +35,8 @@ export interface FitOptions {
   sync?: boolean;
   /** Scale the priors by the measured detection noise (so perfect detections are fitted exactly). @default true */
   noiseAdaptive?: boolean;
+  /** Conjugate-gradient iterations per clip step at most. @default 40 */
+  cgIterations?: number;
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -49,6 +51,17 @@ export interface FitResult {
   seconds: number;
   /** The measured detection noise, px. */
   noisePx: number;
+  /** Seconds per stage: `init`, `frame stage`, `clip stage`, `output`. */
+  stages: Record<string, number>;
+}
+
+function timer(out: Record<string, number>): (label: string) => void {
+  let last = performance.now();
+  return (label) => {
+    const now = performance.now();
+    out[label] = (now - last) / 1000;
+    last = now;
+  };
 }
 
 /** The reference noise level the default weights are tuned at, px. */
@@ -181,7 +194,10 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     chains: keypointChains(fitModel),
   };
   const st = new FitState(fitModel, views.t);
+  const stages: Record<string, number> = {};
+  const tick = timer(stages);
   initialPose(data, st);
+  tick('init');
   const frameIt = options.frameIterations ?? 8;
   frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: 6, annealFraction: 0.85 });
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
@@ -189,13 +205,21 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     sync.swaps_fixed = fixed;
     if (fixed.front + fixed.side > 0) frameLmLoop(data, st, { iterations: 2, scaleStart: 6, scaleEnd: 6 });
   }
+  tick('frame stage');
   const noisePx = measuredNoise(data, st);
   const s =
     options.noiseAdaptive === false ? 1 : Math.min(100, Math.max(1e-4, (noisePx / NOISE_REF_PX) ** 2));
   data.weights = scaledWeights(base, s);
   const clipIt = options.clipIterations ?? 4;
-  const rep = lmLoop(data, st, { iterations: clipIt, scaleStart: 6, scaleEnd: 6 });
+  const rep = lmLoop(data, st, {
+    iterations: clipIt,
+    scaleStart: 6,
+    scaleEnd: 6,
+    ...(options.cgIterations === undefined ? {} : { cgIterations: options.cgIterations }),
+  });
+  tick('clip stage');
   const motion = toMotion(model, st, det.fps, data, sync, 0, frameIt + clipIt);
+  tick('output');
   const seconds = (performance.now() - start) / 1000;
   motion.fit = {
     seconds,
@@ -203,7 +227,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     method: `frame-wise LM + clip Gauss-Newton/PCG (${rep.cgIterations} CG)`,
   };
   const joints = Float64Array.from(motion.joints.flat(2));
-  return { motion: MotionJson.parse(motion), joints, seconds, noisePx };
+  return { motion: MotionJson.parse(motion), joints, seconds, noisePx, stages };
 }
 
 /** Builds motion.json from a fitted state; joints by the exact (Blender) FK of `model`. */

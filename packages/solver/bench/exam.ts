@@ -1,0 +1,52 @@
+/**
+ * The synthetic exam on a bundled creature at T = 120 and T = 480 (2 px noise, 5% outliers),
+ * seeds 1..5, with and without 10% left/right swaps: error figures and fit seconds (median).
+ *
+ *   pnpm --filter @mocap/solver exec node --conditions=@mocap/source --import tsx bench/exam.ts [wolf|dragon] [--quick]
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CreatureJson, Layout, RigJson } from '@mocap/layout';
+import { creatureInfo, rigModelFromRigJson, syntheticExam } from '@mocap/solver';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const name = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'wolf';
+const quick = process.argv.includes('--quick');
+const dir = path.join(here, '../../../creatures', name);
+const rig = RigJson.parse(JSON.parse(readFileSync(path.join(dir, 'rig.json'), 'utf8')));
+const creature = CreatureJson.parse(JSON.parse(readFileSync(path.join(dir, 'creature.json'), 'utf8')));
+const layout = Layout.parse(creature.layout);
+const model = rigModelFromRigJson(rig);
+const info = creatureInfo(model, creature);
+const median = (v: number[]) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
+
+const rows: string[] = [];
+const times: Record<string, number[]> = {};
+const seeds = quick ? [1, 2] : [1, 2, 3, 4, 5];
+for (const frames of quick ? [120] : [120, 480]) {
+  for (const swaps of frames === 120 ? [0, 0.1] : [0]) {
+    for (const seed of seeds) {
+      const { report } = syntheticExam(model, name, layout, info, {
+        frames,
+        seed,
+        noisePx: 2,
+        outliers: 0.05,
+        swaps,
+      });
+      const e = report.error_cm;
+      const key = `T=${frames} swaps=${swaps}`;
+      times[key] = [...(times[key] ?? []), report.fit_seconds];
+      rows.push(
+        `| ${frames} | ${swaps} | ${seed} | ${e.mean.toFixed(3)} | ${e.median.toFixed(3)} | ${e.p95.toFixed(3)} | ${e.max.toFixed(2)} | ${report.fit_seconds.toFixed(3)} |`,
+      );
+    }
+  }
+}
+console.log(`${name}: synthetic exam, 2 px noise, 5% outliers (errors in cm, fit in s)\n`);
+console.log('| T | swaps | seed | mean | median | p95 | max | fit s |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);
+console.log('');
+for (const [k, v] of Object.entries(times))
+  console.log(`${k}: median fit ${median(v).toFixed(3)} s over ${v.length} seeds`);
