@@ -83,8 +83,8 @@ export class ChamferObjective {
   private cover: Int32Array;
   private coverPts: Float64Array;
   private coverCount = 0;
-  private sortU = new Float64Array(0);
-  private sortIdx = new Int32Array(0);
+  private readonly sortU: Float64Array;
+  private readonly sortIdx: Int32Array;
 
   constructor(
     readonly mesh: SkinnedMesh,
@@ -127,6 +127,8 @@ export class ChamferObjective {
     this.row = new Float64Array(this.params);
     this.nz = new Int32Array(this.params);
     this.inside = new Int32Array(s * 2);
+    this.sortU = new Float64Array(s);
+    this.sortIdx = new Int32Array(s);
     this.cover = new Int32Array(1024);
     this.coverPts = new Float64Array(2048);
   }
@@ -289,8 +291,8 @@ export class ChamferObjective {
         if (!cand.length || !pts.length) continue;
         // candidates sorted by column: each query scans outward until the column gap alone exceeds its best
         const n = cand.length;
-        const us = this.sortU.length >= n ? this.sortU : (this.sortU = new Float64Array(2 * n));
-        const order = this.sortIdx.length >= n ? this.sortIdx : (this.sortIdx = new Int32Array(2 * n));
+        const us = this.sortU;
+        const order = this.sortIdx;
         // sort (column, sample) packed in one float: native numeric sort, no comparator
         const keys = us.subarray(0, n);
         for (let k = 0; k < n; k++)
