@@ -1,5 +1,5 @@
 // Dataset throughput in two-view samples/s after start-up, real Blender:
-//   pnpm --filter @mocap/blender-bridge bench:dataset [creature] [count] [runs] [processes] [aa]
+//   pnpm --filter @mocap/blender-bridge bench:dataset [creature] [count] [runs] [processes] [aa] [studio|transparent]
 // Preps and rigs a temporary copy of the creature once, then renders `count` samples `runs` times
 // into fresh folders and prints each run and the medians.
 import { copyFile, mkdtemp } from 'node:fs/promises';
@@ -8,7 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRig, prepMesh, renderDataset } from '@mocap/blender-bridge';
 
-const [name = 'wolf', countArg = '40', runsArg = '3', procArg = '1', aa = 'OFF'] = process.argv.slice(2);
+const [name = 'wolf', countArg = '40', runsArg = '3', procArg = '1', aa = 'OFF', backdrop = 'studio'] =
+  process.argv.slice(2);
+const transparent = backdrop === 'transparent';
 const processes = Number(procArg);
 const count = Number(countArg);
 const runs = Number(runsArg);
@@ -29,6 +31,8 @@ for (let i = 0; i < runs; i++) {
     count,
     seed: i,
     aa,
+    processes,
+    transparent,
     out: path.join(dir, 'runs', `dataset-${i}`),
   });
   const wall = (performance.now() - t0) / 1000;
@@ -41,6 +45,6 @@ for (let i = 0; i < runs; i++) {
   );
 }
 console.log(
-  `${name} (aa ${aa}, ${processes} process(es)): median ${median(rates).toFixed(2)} two-view samples/s after start-up; ` +
+  `${name} (aa ${aa}, ${processes} process(es), ${backdrop}): median ${median(rates).toFixed(2)} two-view samples/s after start-up; ` +
     `median start-up ${median(startups).toFixed(2)} s; median wall ${median(walls).toFixed(2)} s for ${count}`,
 );

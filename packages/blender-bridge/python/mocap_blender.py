@@ -125,8 +125,9 @@ def setup_cameras(bpy, layout):
     return cams
 
 
-def setup_render(bpy, layout, aa="8"):
-    """Workbench, Standard view transform, no dither, transparent film over the studio backdrop."""
+def setup_render(bpy, layout, aa="8", transparent=False):
+    """Workbench, Standard view transform, no dither, transparent film over the studio backdrop
+    (or, with ``transparent``, RGBA images without a backdrop and no compositing)."""
     import numpy as np
 
     sc = bpy.context.scene
@@ -144,11 +145,11 @@ def setup_render(bpy, layout, aa="8"):
     sc.render.dither_intensity = 0.0
     sc.render.film_transparent = True
     sc.render.resolution_percentage = 100
-    sc.render.use_compositing = True
+    sc.render.use_compositing = not transparent
     sc.render.use_sequencer = False
     img = sc.render.image_settings
     img.file_format = "PNG"
-    img.color_mode = "RGB"
+    img.color_mode = "RGBA" if transparent else "RGB"
     img.color_depth = "8"
     img.compression = 15
     sc.use_nodes = True
@@ -169,7 +170,12 @@ def setup_render(bpy, layout, aa="8"):
     for view in ("front", "side"):
         w, _ = view_size(layout, view)
         im = bpy.data.images.new("mocap_backdrop_" + view, w, h, alpha=True, float_buffer=True)
-        im.colorspace_settings.name = "Linear"
+        for space in ("Linear", "Linear Rec.709"):  # Blender 3.x, 4.x
+            try:
+                im.colorspace_settings.name = space
+                break
+            except TypeError:
+                continue
         px = np.empty((h, w, 4), np.float32)
         # Blender rows go bottom-up: image row r is layout row v = h - 1 - r. A pixel belongs to the
         # floor band when its centre lies below the ground line.

@@ -2,7 +2,7 @@
 
 Args: {"rigged": path, "layout": <layout>, "info": <rig_info.json>, "out_dir": path,
 "count": N, "seed": S, "spread": 0.7, "yaw_deg": 30, "tilt_deg": 5, "trans_m": 0.1, "aa": "OFF",
-"feet": [joint, ...], "offset": 0, "stride": 1}: this process renders samples offset, offset + stride, ...
+"feet": [joint, ...], "offset": 0, "stride": 1, "transparent": false}: this process renders samples offset, offset + stride, ...
 Sample i draws from its own generator seeded by (S, i), so any sample can be re-rendered alone,
 and a run that is interrupted continues where it stopped: a sample whose meta file exists is
 skipped (its images are renamed into place before the meta is written). Each pose follows
@@ -59,7 +59,7 @@ def main(args):
     os.makedirs(out, exist_ok=True)
     arm = mb.find_armature(bpy)
     cams = mb.setup_cameras(bpy, layout)
-    studio = mb.setup_render(bpy, layout, args.get("aa", "OFF"))
+    studio = mb.setup_render(bpy, layout, args.get("aa", "OFF"), args.get("transparent", False))
     names = [k["name"] for k in info["keypoints"]]
     feet = set(args.get("feet") or []) & set(names) or set(names)
     bones = [b["name"] for b in info["bones"]]

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { FileError, MotionJson, RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
+import { cleanTemps } from './clean-temps.js';
 import { creaturePaths } from './creature-paths.js';
 import { JointsJson } from './joints-json.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
@@ -79,7 +80,7 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
   };
   const renders = frames.length ? path.join(dir, 'renders') : null;
   await mkdir(renders ?? dir, { recursive: true });
-  await runBlenderScript(
+  const run = runBlenderScript(
     'apply_motion.py',
     {
       rigged: paths.riggedBlend,
@@ -92,6 +93,12 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
     z.object({ frames: z.number().int() }),
     opts,
   );
+  try {
+    await run;
+  } finally {
+    await cleanTemps(dir);
+    if (renders) await cleanTemps(renders);
+  }
   await readJsonFile('apply', out.joints, JointsJson);
   if (out.glb) {
     const v = await validateGltf(out.glb);

@@ -7,6 +7,7 @@ export {
 } from './blender-error.js';
 export { type BuildRigOptions, type BuildRigResult, buildRig, FREE_LIMITS } from './build-rig.js';
 export { checkGlb, checkReadable } from './check-file.js';
+export { cleanTemps } from './clean-temps.js';
 export { composeFrame } from './compose-frame.js';
 export { type CreaturePaths, creaturePaths } from './creature-paths.js';
 export {

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { CreatureJson, readJsonFile } from '@mocap/layout';
 import { z } from 'zod';
 import { checkGlb } from './check-file.js';
+import { cleanTemps } from './clean-temps.js';
 import { creaturePaths } from './creature-paths.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
 
@@ -43,6 +45,6 @@ export async function prepMesh(opts: PrepMeshOptions): Promise<PrepResult & { fi
     { model, out: paths.staticBlend, prep: creature.prep },
     PrepResult,
     opts,
-  );
+  ).finally(() => cleanTemps(path.dirname(paths.staticBlend)));
   return { ...r, file: paths.staticBlend };
 }

@@ -10,6 +10,7 @@ import {
 } from '@mocap/layout';
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
+import { cleanTemps } from './clean-temps.js';
 import { creaturePaths } from './creature-paths.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
 
@@ -42,6 +43,11 @@ export interface RenderDatasetOptions extends BlenderRunOptions {
   /** Workbench anti-aliasing (`OFF` is fastest). @default 'OFF' */
   aa?: string;
   pose?: DatasetPoseOptions;
+  /**
+   * RGBA images with a transparent background instead of the studio (no compositing: faster, and
+   * a reader can lay them on any backdrop). @default false
+   */
+  transparent?: boolean;
   /** Blender processes rendering in parallel (sample i goes to process i mod n). @default 1 */
   processes?: number;
 }
@@ -97,7 +103,7 @@ export async function renderDataset(opts: RenderDatasetOptions): Promise<RenderD
   }
   const done = new Array<number>(n).fill(0);
   const totals = new Array<number>(n).fill(0);
-  const runs = await Promise.all(
+  const runs = await Promise.allSettled(
     Array.from({ length: n }, (_, p) =>
       runBlenderScript(
         'render_dataset.py',
@@ -110,6 +116,7 @@ export async function renderDataset(opts: RenderDatasetOptions): Promise<RenderD
           seed: opts.seed ?? 0,
           aa: opts.aa ?? 'OFF',
           feet: creature.feet,
+          transparent: opts.transparent ?? false,
           offset: p,
           stride: n,
           ...pose,
@@ -127,14 +134,18 @@ export async function renderDataset(opts: RenderDatasetOptions): Promise<RenderD
       ),
     ),
   );
+  await cleanTemps(dir);
+  const failed = runs.find((x) => x.status === 'rejected');
+  if (failed) throw failed.reason;
+  const ok = runs.map((x) => (x as PromiseFulfilledResult<z.output<typeof DatasetResult>>).value);
   const r = {
-    rendered: runs.reduce((a, x) => a + x.rendered, 0),
-    skipped: runs.reduce((a, x) => a + x.skipped, 0),
-    startup_s: Math.max(...runs.map((x) => x.startup_s)),
-    loop_s: Math.max(...runs.map((x) => x.loop_s)),
+    rendered: ok.reduce((a, x) => a + x.rendered, 0),
+    skipped: ok.reduce((a, x) => a + x.skipped, 0),
+    startup_s: Math.max(...ok.map((x) => x.startup_s)),
+    loop_s: Math.max(...ok.map((x) => x.loop_s)),
   };
-  const timed = runs.reduce((a, x) => a + Math.max(0, x.rendered - 1), 0);
-  const after = Math.max(...runs.map((x) => x.loop_s - (x.first_sample_render_s ?? 0)));
+  const timed = ok.reduce((a, x) => a + Math.max(0, x.rendered - 1), 0);
+  const after = Math.max(...ok.map((x) => x.loop_s - (x.first_sample_render_s ?? 0)));
   const metas: string[] = [];
   for (let i = 0; i < opts.count; i++) {
     const file = path.join(dir, `${String(i).padStart(5, '0')}_meta.json`);

@@ -1,5 +1,7 @@
-import { readFile, rm } from 'node:fs/promises';
-import { renderDataset } from '@mocap/blender-bridge';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { BlenderError, renderDataset } from '@mocap/blender-bridge';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { pipelineSuite } from './helpers/pipeline-suite.js';
 
@@ -16,5 +18,47 @@ describe('fox: dataset', () => {
     expect(again.skipped).toBe(7);
     expect(again.rendered).toBe(1);
     expect(await readFile(meta, 'utf8')).toBe(before);
+  }, 120_000);
+
+  it('continues a run that was killed mid-way: whole samples kept, no temporary files', async () => {
+    const run = current();
+    const out = path.join(run.dir, 'runs', 'dataset-killed');
+    const ac = new AbortController();
+    const e = await renderDataset({
+      creature: run.dir,
+      count: 6,
+      seed: 9,
+      out,
+      signal: ac.signal,
+      onProgress: (p) => {
+        if (p.done >= 2) ac.abort();
+      },
+    }).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(BlenderError);
+    expect((e as BlenderError).kind).toBe('cancelled');
+    const names = await readdir(out);
+    expect(names.filter((n) => n.includes('.tmp-'))).toEqual([]);
+    const metas = names.filter((n) => n.endsWith('_meta.json'));
+    expect(metas.length).toBeGreaterThanOrEqual(2);
+    expect(metas.length).toBeLessThan(6);
+    for (const m of metas) {
+      expect(names).toContain(m.replace('_meta.json', '_front.png'));
+      expect(names).toContain(m.replace('_meta.json', '_side.png'));
+    }
+    const again = await renderDataset({ creature: run.dir, count: 6, seed: 9, out });
+    expect(again.skipped).toBe(metas.length);
+    expect(again.rendered).toBe(6 - metas.length);
+  }, 120_000);
+
+  it('renders transparent samples (no studio) on request', async () => {
+    const run = current();
+    const out = path.join(run.dir, 'runs', 'dataset-rgba');
+    const r = await renderDataset({ creature: run.dir, count: 2, seed: 4, out, transparent: true });
+    expect(r.rendered).toBe(2);
+    const png = PNG.sync.read(await readFile(path.join(out, '00001_side.png')));
+    expect(png.data[3]).toBe(0);
+    let opaque = 0;
+    for (let i = 3; i < png.data.length; i += 4) if (png.data[i] === 255) opaque++;
+    expect(opaque).toBeGreaterThan(1000);
   }, 120_000);
 });

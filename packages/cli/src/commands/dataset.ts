@@ -16,7 +16,7 @@ export const datasetCommand: Command = {
   name: 'dataset',
   summary: 'Render N random poses from both views with true joints, resumable (Blender)',
   usage:
-    'mocap dataset [--creature DIR] --count N [--seed S] [--out DIR] [--aa OFF|FXAA|5|8] [--spread F] [--timeout SEC]',
+    'mocap dataset [--creature DIR] --count N [--seed S] [--out DIR] [--aa OFF|FXAA|5|8] [--spread F] [--transparent] [--timeout SEC]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       creature: { type: 'string' },
@@ -25,6 +25,7 @@ export const datasetCommand: Command = {
       out: { type: 'string' },
       aa: { type: 'string', default: 'OFF' },
       spread: { type: 'string' },
+      transparent: { type: 'boolean', default: false },
       runs: { type: 'string' },
       timeout: { type: 'string' },
     });
@@ -42,6 +43,7 @@ export const datasetCommand: Command = {
         count,
         seed: whole('seed', values.seed, 0) ?? 0,
         aa: values.aa,
+        transparent: values.transparent,
         ...(spread !== undefined ? { pose: { spread } } : {}),
         out: values.out ? path.resolve(ctx.cwd, values.out) : undefined,
         runs: values.runs ? path.resolve(ctx.cwd, values.runs) : undefined,
