@@ -1,4 +1,5 @@
 import * as tf from '@tensorflow/tfjs-core';
+import { backendReport, initBackend } from './backend.js';
 import { addCnnBackbone, cnnBackbone } from './cnn-backbone.js';
 import { addDinov2Backbone, dinov2Backbone, loadDinov2Weights } from './dinov2-backbone.js';
 import { addHeatmapHead, heatmapHead } from './heatmap-head.js';
@@ -27,7 +28,8 @@ export interface Reader {
 
 /**
  * Creates a reader from a config (validated with zod): the small CNN by default, or DINOv2 with
- * registers whose weights load from `backbone.weights` (a Hugging Face safetensors file).
+ * registers whose weights load from `backbone.weights` (a Hugging Face safetensors file). Starts
+ * the backend with {@link initBackend} unless that ran already.
  *
  * ```ts
  * await initBackend();
@@ -43,6 +45,8 @@ export async function createReader(config: ReaderConfigInput): Promise<Reader> {
     throw new TypeError(`createReader: config.${i.path.join('.')}: ${i.message}.`, { cause: parsed.error });
   }
   const c = parsed.data;
+  // Without an explicit initBackend() the fastest backend starts here (wasm with its gradient kernels).
+  if (!backendReport()) await initBackend();
   const store = new ParamStore(c.seed);
   const b = c.backbone;
   const grid = featureGrid(c);

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { applyCommand } from './apply.js';
 import { datasetCommand } from './dataset.js';
+import { detectCommand } from './detect.js';
 import { examCommand } from './exam.js';
 import { generateCommand } from './generate.js';
 import { layoutCommand } from './layout.js';
@@ -22,6 +23,7 @@ export const commands: readonly Command[] = [
   generateCommand,
   datasetCommand,
   trainCommand,
+  detectCommand,
   solveCommand,
   applyCommand,
   loraCommand,

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
+import { type DetectEvent, detectClip } from '@mocap/reader';
+import { type Command, parseCommandArgs, UsageError } from '../command.js';
+
+function parseCalib(v: string): 'auto' | 'identity' | [number, number, number, number] {
+  if (v === 'auto' || v === 'identity') return v;
+  const n = v.split(',').map(Number);
+  if (n.length !== 4 || !n.every(Number.isFinite)) {
+    throw new UsageError(`--calib: Expected auto, identity or sx,sy,tx,ty, got "${v}".`);
+  }
+  return n as [number, number, number, number];
+}
+
+/** `mocap detect`: a two-view clip -> det.npz with the creature's trained reader (heatmap stage). */
+export const detectCommand: Command = {
+  name: 'detect',
+  summary: 'Read a two-view clip to joints in both views (det.npz) with the trained reader',
+  usage:
+    'mocap detect <clip> --creature DIR [--reader DIR] [--ref ref.png] [--out det.npz] ' +
+    '[--calib auto|identity|sx,sy,tx,ty] [--max-frames N] [--json]',
+  async run(ctx) {
+    const { values, positionals } = parseCommandArgs(
+      ctx.argv,
+      {
+        creature: { type: 'string' },
+        reader: { type: 'string' },
+        ref: { type: 'string' },
+        out: { type: 'string' },
+        calib: { type: 'string', default: 'auto' },
+        'max-frames': { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+      true,
+    );
+    if (positionals.length !== 1) throw new UsageError('give exactly one clip.');
+    const creature = await resolveCreature({ creature: values.creature, env: ctx.env, cwd: ctx.cwd });
+    if (!creature.dir) throw new UsageError('no creature: pass --creature DIR or set MOCAP_CREATURE.');
+    const clip = path.resolve(ctx.cwd, positionals[0]!);
+    const calib = parseCalib(values.calib);
+    const maxFrames = values['max-frames'] === undefined ? undefined : Number(values['max-frames']);
+    if (maxFrames !== undefined && !(Number.isInteger(maxFrames) && maxFrames > 0)) {
+      throw new UsageError(`--max-frames: Expected a whole number > 0, got "${values['max-frames']}".`);
+    }
+    const runs = path.join(creature.dir, 'runs');
+    const rigInfo = path.join(runs, 'rigged', 'rig_info.json');
+    const joints = existsSync(rigInfo)
+      ? (await readJsonFile('detect', rigInfo, RigInfo)).keypoints.map((k) => k.name)
+      : undefined;
+    const out = path.resolve(ctx.cwd, values.out ?? path.join(path.dirname(clip), 'det.npz'));
+    const tty = (ctx.stderr as { isTTY?: boolean }).isTTY === true;
+    const onEvent = (e: DetectEvent) => {
+      if (e.phase === 'calib' && e.calibration) {
+        const c = e.calibration;
+        ctx.stderr.write(
+          `calib: layout u = ${c.sx.toFixed(4)} u + ${c.tx.toFixed(2)}, v = ${c.sy.toFixed(4)} v + ${c.ty.toFixed(2)} (rms ${c.rms.toFixed(1)} grey levels)\n`,
+        );
+      } else if (e.phase === 'frames') {
+        const line = `detect ${e.done}/${e.total} frames`;
+        if (tty) ctx.stderr.write(`\r${line}`);
+        else if (e.done === e.total) ctx.stderr.write(`${line}\n`);
+      }
+    };
+    const r = await detectClip(
+      {
+        clip,
+        reader: path.resolve(ctx.cwd, values.reader ?? path.join(runs, 'reader')),
+        ref: path.resolve(ctx.cwd, values.ref ?? path.join(runs, 'ref', 'ref.png')),
+        out,
+        layout: creature.layout,
+        calib,
+        ...(joints ? { joints } : {}),
+        ...(maxFrames ? { maxFrames } : {}),
+      },
+      onEvent,
+      ctx.signal,
+    );
+    if (tty) ctx.stderr.write('\n');
+    const fps = r.detections.frames / r.seconds;
+    ctx.stderr.write(
+      `${r.detections.frames} frames in ${r.seconds.toFixed(1)} s (${fps.toFixed(1)} two-view frames/s on ${r.backend})\n`,
+    );
+    if (values.json) {
+      ctx.stdout.write(
+        `${JSON.stringify({ out, frames: r.detections.frames, calib: Array.from(r.detections.calib), backend: r.backend, seconds: r.seconds }, null, 2)}\n`,
+      );
+    } else ctx.stdout.write(`${out}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,89 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { main } from '@mocap/cli';
+import { Layout, readDetections } from '@mocap/layout';
+import { encodeVideo, fillCircle, studioBackdrop, writePng } from '@mocap/media';
+import { createReader, saveReader } from '@mocap/reader';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const layoutInput = {
+  WIDTH: 320,
+  HEIGHT: 180,
+  W_FRONT: 106,
+  W_SIDE: 214,
+  GROUND_V: 160,
+  M_PER_PX: 1.9 / 180,
+};
+const layout = Layout.parse(layoutInput);
+
+async function run(argv: string[]) {
+  let out = '';
+  let err = '';
+  const sink = (f: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, cb) {
+        f(String(chunk));
+        cb();
+      },
+    });
+  const code = await main(argv, {
+    stdout: sink((s) => {
+      out += s;
+    }),
+    stderr: sink((s) => {
+      err += s;
+    }),
+    env: {},
+    cwd: process.cwd(),
+  });
+  return { code, out, err };
+}
+
+function frame(k: number) {
+  const img = studioBackdrop(layout);
+  fillCircle(img, 50 + k, 90, 10, [200, 40, 40]);
+  fillCircle(img, 200 + 2 * k, 100, 12, [40, 60, 200]);
+  return img;
+}
+
+describe('mocap detect', () => {
+  let dir = '';
+  let clip = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'cli-detect-'));
+    await writeFile(path.join(dir, 'creature.json'), JSON.stringify({ layout: layoutInput }));
+    const reader = await createReader({
+      joints: ['a', 'b'],
+      inputSize: 64,
+      backbone: { kind: 'cnn', widths: [8, 8] },
+    });
+    await saveReader(reader, path.join(dir, 'runs', 'reader'));
+    reader.dispose();
+    await writePng(path.join(dir, 'runs', 'ref', 'ref.png'), frame(0));
+    clip = path.join(dir, 'clip.mp4');
+    await encodeVideo(clip, [0, 1, 2].map(frame), { fps: 12 });
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('writes det.npz beside the clip and reports calib and frames/s', async () => {
+    const r = await run(['detect', clip, '--creature', dir]);
+    expect(r.err).toMatch(/calib: layout u = 1\.0\d+ u \+ -?0\.\d+/);
+    expect(r.err).toMatch(/3 frames in [\d.]+ s \([\d.]+ two-view frames\/s on wasm\)/);
+    expect(r.code).toBe(0);
+    expect(r.out.trim()).toBe(path.join(dir, 'det.npz'));
+    const det = await readDetections(path.join(dir, 'det.npz'));
+    expect(det).toMatchObject({ names: ['a', 'b'], frames: 3, fps: 12 });
+  });
+
+  it('explains bad arguments', async () => {
+    expect((await run(['detect', '--creature', dir])).err).toContain('give exactly one clip');
+    expect((await run(['detect', clip, '--creature', dir, '--calib', '1,2'])).err).toContain(
+      '--calib: Expected auto, identity or sx,sy,tx,ty, got "1,2"',
+    );
+    const noRef = await run(['detect', clip, '--creature', dir, '--ref', path.join(dir, 'none.png')]);
+    expect(noRef.code).toBe(1);
+    expect(noRef.err).toMatch(/mocap detect: readPng: .*none\.png/);
+  });
+});
