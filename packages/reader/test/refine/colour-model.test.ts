@@ -64,8 +64,20 @@ describe('fitColourModel + segmentImage', () => {
     expect(Math.min(...raw.perClass)).toBeLessThan(Math.min(...r.perClass));
   });
 
-  it('is deterministic for a seed', () => {
-    const again = fitColourModel([syntheticFrame(L, 1), syntheticFrame(L, 2)], L, { seed: 3 });
-    expect(Buffer.from(again.lut).equals(Buffer.from(model.lut))).toBe(true);
+  it('is deterministic for a seed, and the seed matters', () => {
+    const frames = [syntheticFrame(L, 1)];
+    const o = { samplesPerClass: 400, augmentations: 2, lutBits: 5, seed: 3 };
+    const a = fitColourModel(frames, L, o);
+    const b = fitColourModel(frames, L, o);
+    const c = fitColourModel(frames, L, { ...o, seed: 4 });
+    expect(Buffer.from(a.lut).equals(Buffer.from(b.lut))).toBe(true);
+    expect(Buffer.from(a.lut).equals(Buffer.from(c.lut))).toBe(false);
+  });
+
+  it('names the sample whose labels do not fit its image', () => {
+    const f = syntheticFrame(L, 1);
+    expect(() => fitColourModel([f, { image: f.image, labels: new Uint8Array(5) }], L)).toThrow(
+      /fitColourModel: samples\[1\]\.labels: 5 labels for a 1280 x 720 image/,
+    );
   });
 });
