@@ -179,45 +179,58 @@ function addRootPriors(
         out[(f + q) * n + a] = (out[(f + q) * n + a] as number) + (c3[q] as number) * d;
     }
   }
-  // Root orientation jerk on its axes R e_i: residual r_f = sum_q c_q R_{f+q} e_i.
+  // Root orientation jerk on its axes R e_i: residual r_f = sum_q c_q u_{f+q}, where u is the
+  // axes themselves (gradient) or their change v x (R e_i) (Hessian times v).
   const R = st.rootRot;
-  const res = ws.rotRes;
+  const u = ws.rotRes;
+  for (let f = 0; f < t; f++) {
+    if (!vRot) {
+      for (let c = 0; c < 9; c++) u[f * 9 + c] = R[f * 9 + c] as number;
+      continue;
+    }
+    const vx = vRot[f * n + 3] as number;
+    const vy = vRot[f * n + 4] as number;
+    const vz = vRot[f * n + 5] as number;
+    for (let i = 0; i < 3; i++) {
+      const ax = R[f * 9 + i * 3] as number;
+      const ay = R[f * 9 + i * 3 + 1] as number;
+      const az = R[f * 9 + i * 3 + 2] as number;
+      u[f * 9 + i * 3] = vy * az - vz * ay;
+      u[f * 9 + i * 3 + 1] = vz * ax - vx * az;
+      u[f * 9 + i * 3 + 2] = vx * ay - vy * ax;
+    }
+  }
+  const wr = W.rootTurnJerk;
+  const res = new Float64Array(9);
   for (let f = 0; f + 3 < t; f++) {
     for (let c = 0; c < 9; c++) {
-      let d = 0;
-      for (let q = 0; q < 4; q++) {
-        const fq = f + q;
-        if (vRot) {
-          // d(R e_i) = v x (R e_i); component c = 3i + r
-          const i = Math.floor(c / 3);
-          const r = c % 3;
-          const ax = R[fq * 9 + i * 3] as number;
-          const ay = R[fq * 9 + i * 3 + 1] as number;
-          const az = R[fq * 9 + i * 3 + 2] as number;
-          const vx = vRot[fq * n + 3] as number;
-          const vy = vRot[fq * n + 4] as number;
-          const vz = vRot[fq * n + 5] as number;
-          const cr = r === 0 ? vy * az - vz * ay : r === 1 ? vz * ax - vx * az : vx * ay - vy * ax;
-          d += (c3[q] as number) * cr;
-        } else d += (c3[q] as number) * (R[fq * 9 + c] as number);
-      }
-      res[f * 9 + c] = W.rootTurnJerk * d;
+      res[c] =
+        wr *
+        (3 * ((u[(f + 1) * 9 + c] as number) - (u[(f + 2) * 9 + c] as number)) +
+          (u[(f + 3) * 9 + c] as number) -
+          (u[f * 9 + c] as number));
     }
     for (let q = 0; q < 4; q++) {
       const fq = f + q;
       const cq = c3[q] as number;
+      let gx = 0;
+      let gy = 0;
+      let gz = 0;
       for (let i = 0; i < 3; i++) {
         const ax = R[fq * 9 + i * 3] as number;
         const ay = R[fq * 9 + i * 3 + 1] as number;
         const az = R[fq * 9 + i * 3 + 2] as number;
-        const rx = res[f * 9 + i * 3] as number;
-        const ry = res[f * 9 + i * 3 + 1] as number;
-        const rz = res[f * 9 + i * 3 + 2] as number;
+        const rx = res[i * 3] as number;
+        const ry = res[i * 3 + 1] as number;
+        const rz = res[i * 3 + 2] as number;
         // J^T r for J = -[a]x: (a x r)
-        out[fq * n + 3] = (out[fq * n + 3] as number) + cq * (ay * rz - az * ry);
-        out[fq * n + 4] = (out[fq * n + 4] as number) + cq * (az * rx - ax * rz);
-        out[fq * n + 5] = (out[fq * n + 5] as number) + cq * (ax * ry - ay * rx);
+        gx += ay * rz - az * ry;
+        gy += az * rx - ax * rz;
+        gz += ax * ry - ay * rx;
       }
+      out[fq * n + 3] = (out[fq * n + 3] as number) + cq * gx;
+      out[fq * n + 4] = (out[fq * n + 4] as number) + cq * gy;
+      out[fq * n + 5] = (out[fq * n + 5] as number) + cq * gz;
     }
   }
 }

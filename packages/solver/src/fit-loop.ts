@@ -14,8 +14,10 @@ export interface LoopOptions {
   scaleEnd?: number;
   /** Fraction of the iterations over which the scale is annealed (geometrically). @default 0.6 */
   annealFraction?: number;
-  /** Conjugate-gradient iterations per step at most. @default 40 */
+  /** Conjugate-gradient iterations per step at most (the first step; later steps get `cgLater`). @default 40 */
   cgIterations?: number;
+  /** Conjugate-gradient iterations per step after the first, at most. @default cgIterations */
+  cgLater?: number;
   /** Relative residual at which conjugate gradients stop. @default 1e-3 */
   cgTolerance?: number;
   /**
@@ -125,7 +127,8 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
       p.set(z);
       let rz = dot(r, z);
       const r0 = Math.sqrt(dot(r, r));
-      for (let c = 0; c < maxCg; c++) {
+      const cap = it === 0 ? maxCg : (options.cgLater ?? maxCg);
+      for (let c = 0; c < cap; c++) {
         cgTotal++;
         hDamped(p, hp);
         const php = dot(p, hp);

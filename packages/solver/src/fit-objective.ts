@@ -5,15 +5,15 @@ import type { RigModel } from './rig-model.js';
 
 /** Weights of the fit's terms (all costs are 1/2 sum weight * residual^2; px residuals for positions). */
 export interface FitWeights {
-  /** Jerk (third difference over frames) of every bone's Euler angles, per rad^2. @default 100000 */
+  /** Jerk (third difference over frames) of every bone's Euler angles, per rad^2. @default 30000 */
   jerk: number;
   /** Angular velocity (first difference) of every bone's Euler angles, per rad^2. @default 0.01 */
   velocity: number;
   /** Pull of every bone's Euler angles to rest (zero), per rad^2. @default 0.01 */
   rest: number;
-  /** Jerk of the root translation, per px^2. @default 0.1 */
+  /** Jerk of the root translation, per px^2. @default 0.001 */
   rootJerk: number;
-  /** Jerk of the root orientation (its axes), per unit^2. @default 2000000 */
+  /** Jerk of the root orientation (its axes), per unit^2. @default 6000000 */
   rootTurnJerk: number;
   /** Acceleration of every joint, per px^2. @default 0.001 */
   jointAccel: number;
@@ -23,11 +23,11 @@ export interface FitWeights {
 
 /** The default {@link FitWeights}. */
 export const DEFAULT_FIT_WEIGHTS: Readonly<FitWeights> = Object.freeze({
-  jerk: 100000,
+  jerk: 30000,
   velocity: 0.01,
   rest: 0.01,
-  rootJerk: 0.1,
-  rootTurnJerk: 2000000,
+  rootJerk: 0.001,
+  rootTurnJerk: 6000000,
   jointAccel: 0.001,
   ground: 1,
 });
@@ -178,17 +178,18 @@ export function jacobianTranspose(
   work.fill(0, 0, b * 6);
   const pb = f * b * 3;
   const xb = f * k * 3;
+  const keyBone = model.keyBone;
+  const keyTail = model.keyTail;
   for (let j = 0; j < k; j++) {
-    const kp = model.keypoints[j]!;
     const fx = force[fo + j * 3] as number;
     const fy = force[fo + j * 3 + 1] as number;
     const fz = force[fo + j * 3 + 2] as number;
     if (fx === 0 && fy === 0 && fz === 0) continue;
-    const i = kp.bone;
+    const i = keyBone[j] as number;
     work[i * 6] = (work[i * 6] as number) + fx;
     work[i * 6 + 1] = (work[i * 6 + 1] as number) + fy;
     work[i * 6 + 2] = (work[i * 6 + 2] as number) + fz;
-    if (kp.end === 'tail') {
+    if (keyTail[j]) {
       const rx = (st.x[xb + j * 3] as number) - (st.pos[pb + i * 3] as number);
       const ry = (st.x[xb + j * 3 + 1] as number) - (st.pos[pb + i * 3 + 1] as number);
       const rz = (st.x[xb + j * 3 + 2] as number) - (st.pos[pb + i * 3 + 2] as number);
@@ -278,13 +279,14 @@ export function jacobianForward(
     work[i * 6 + 2] = oz;
   }
   const xb = f * k * 3;
+  const keyBone = model.keyBone;
+  const keyTail = model.keyTail;
   for (let j = 0; j < k; j++) {
-    const kp = model.keypoints[j]!;
-    const i = kp.bone;
+    const i = keyBone[j] as number;
     let vx = work[i * 6 + 3] as number;
     let vy = work[i * 6 + 4] as number;
     let vz = work[i * 6 + 5] as number;
-    if (kp.end === 'tail') {
+    if (keyTail[j]) {
       const rx = (st.x[xb + j * 3] as number) - (st.pos[pb + i * 3] as number);
       const ry = (st.x[xb + j * 3 + 1] as number) - (st.pos[pb + i * 3 + 1] as number);
       const rz = (st.x[xb + j * 3 + 2] as number) - (st.pos[pb + i * 3 + 2] as number);

@@ -25,7 +25,7 @@ export interface FitOptions {
   creature?: CreatureInfo;
   /** Term weights, tuned at 2 px of noise; scaled by the measured noise unless `noiseAdaptive` is false. */
   weights?: Partial<FitWeights>;
-  /** Iterations of the frame-wise stage. @default 8 */
+  /** Iterations of the frame-wise stage. @default 6 */
   frameIterations?: number;
   /** Iterations of the whole-clip stage. @default 4 */
   clipIterations?: number;
@@ -35,8 +35,10 @@ export interface FitOptions {
   sync?: boolean;
   /** Scale the priors by the measured detection noise (so perfect detections are fitted exactly). @default true */
   noiseAdaptive?: boolean;
-  /** Conjugate-gradient iterations per clip step at most. @default 40 */
+  /** Conjugate-gradient iterations of the first clip step at most. @default 40 */
   cgIterations?: number;
+  /** Conjugate-gradient iterations of each later clip step at most. @default 40 */
+  cgLater?: number;
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -198,7 +200,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const tick = timer(stages);
   initialPose(data, st);
   tick('init');
-  const frameIt = options.frameIterations ?? 8;
+  const frameIt = options.frameIterations ?? 6;
   frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: 6, annealFraction: 0.85 });
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     const fixed = fixSwaps(data, st, info);
@@ -216,7 +218,15 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     scaleStart: 6,
     scaleEnd: 6,
     ...(options.cgIterations === undefined ? {} : { cgIterations: options.cgIterations }),
+    ...(options.cgLater === undefined ? {} : { cgLater: options.cgLater }),
   });
+  if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
+    // A second look with the smooth whole-clip fit, which a swapped frame cannot drag along.
+    const again = fixSwaps(data, st, info);
+    sync.swaps_fixed.front += again.front;
+    sync.swaps_fixed.side += again.side;
+    if (again.front + again.side > 0) lmLoop(data, st, { iterations: 2, scaleStart: 6, scaleEnd: 6 });
+  }
   tick('clip stage');
   const motion = toMotion(model, st, det.fps, data, sync, 0, frameIt + clipIt);
   tick('output');

@@ -124,10 +124,12 @@ export function keypointsFromPose(
   out: Float64Array,
   outOffset = 0,
 ): Float64Array {
-  model.keypoints.forEach((k, j) => {
+  const kb = model.keyBone;
+  const kt = model.keyTail;
+  for (let j = 0; j < kb.length; j++) {
     const o = outOffset + j * 3;
-    const b = k.bone;
-    if (k.end === 'head') {
+    const b = kb[j] as number;
+    if (!kt[j]) {
       out[o] = pos[b * 3] as number;
       out[o + 1] = pos[b * 3 + 1] as number;
       out[o + 2] = pos[b * 3 + 2] as number;
@@ -137,7 +139,7 @@ export function keypointsFromPose(
       out[o + 1] = (pos[b * 3 + 1] as number) + (rot[b * 9 + 4] as number) * l;
       out[o + 2] = (pos[b * 3 + 2] as number) + (rot[b * 9 + 5] as number) * l;
     }
-  });
+  }
   return out;
 }
 

@@ -31,6 +31,9 @@ export interface RigModel {
   /** Euler limits per bone (B x 6: xmin, xmax, ymin, ymax, zmin, zmax), radians; the root's are unused. */
   limits: Float64Array;
   keypoints: RigKeypoint[];
+  /** Per keypoint, its bone index (K) and whether it is the bone's tail (1) or head (0), for hot loops. */
+  keyBone: Int32Array;
+  keyTail: Uint8Array;
 }
 
 const DEG = Math.PI / 180;
@@ -167,7 +170,19 @@ function finish(
     );
   }
   const { localRot, localOffset } = localFrames(parent, restRot, restHead);
-  return { bones: names, parent, restRot, restHead, length, localRot, localOffset, limits, keypoints };
+  return {
+    bones: names,
+    parent,
+    restRot,
+    restHead,
+    length,
+    localRot,
+    localOffset,
+    limits,
+    keypoints,
+    keyBone: Int32Array.from(keypoints, (k) => k.bone),
+    keyTail: Uint8Array.from(keypoints, (k) => (k.end === 'tail' ? 1 : 0)),
+  };
 }
 
 function limitsRad(
