@@ -62,4 +62,15 @@ describe('refine: per two-view frame', () => {
     },
     opts,
   );
+  bench(
+    'one tracked frame: segmentImage + observeLabels 4/2 + refinePose 3/2',
+    () => {
+      segmentImage(labels, model, frame, DEFAULT_LAYOUT);
+      const levels = [4, 2].map((f, i) =>
+        observeLabels(near.labels, FOX_LAYOUT, FOX_PAINT.length, f, 150, near.levels[i]),
+      );
+      refinePose(near.objective, copyRefinePose(state, near.start), levels, peaks, { iterations: [3, 2] });
+    },
+    opts,
+  );
 });

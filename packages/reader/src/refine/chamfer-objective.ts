@@ -551,8 +551,8 @@ function sampleDistance(
   x: number,
   y: number,
 ): number {
-  const r = obs.crop[view];
   if (!obs.present[2 * c + view]) return Number.POSITIVE_INFINITY;
+  const r = obs.crop[2 * c + view];
   const d = obs.distance[c];
   const cx = Math.min(Math.max(x, r.x0), r.x1 - 1 - 1e-9);
   const cy = Math.min(Math.max(y, r.y0), r.y1 - 1 - 1e-9);

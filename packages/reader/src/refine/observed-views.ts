@@ -17,7 +17,7 @@ export interface ObservedViews {
   sideStart: number;
   /** 1 + number of paint groups. */
   channels: number;
-  /** Per view: where `distance` is valid (target px); empty (x0 >= x1) when the view shows nothing. */
+  /** Per channel and view (index `2 * channel + view`): where `distance` is valid (target px), the channel's bounding box plus a margin; empty (x0 >= x1) when the channel is absent there. */
   crop: PixelRect[];
   /** Per channel and view (index `2 * channel + view`): whether the channel has any pixel there. */
   present: Uint8Array;
@@ -69,7 +69,7 @@ export function observeLabels(
         small[y * width + x] = labels[row + Math.min(layout.WIDTH - 1, x * factor + half)];
     }
   }
-  const crop = [bbox(small, width, height, 0, sideStart), bbox(small, width, height, sideStart, width)];
+  const crop = channelBoxes(small, width, height, sideStart, channels);
   const present = new Uint8Array(2 * channels);
   const distance = reuse
     ? into.distance
@@ -78,14 +78,14 @@ export function observeLabels(
   const mask = (reuse && scratchMask.get(into)) || new Uint8Array(width * height);
   const scratch = createDistanceScratch(Math.max(width, height));
   for (let c = 0; c < channels; c++) {
+    const want = LABEL_GROUP0 + c - 1;
     for (let view = 0; view < 2; view++) {
-      const r = crop[view];
+      const r = crop[2 * c + view];
       const pts: number[] = [];
       for (let y = r.y0; y < r.y1; y++) {
-        for (let x = r.x0; x < r.x1; x++) {
-          const i = y * width + x;
-          mask[i] = inChannel(small[i], c) ? 1 : 0;
-        }
+        const o = y * width;
+        if (c === 0) for (let x = r.x0; x < r.x1; x++) mask[o + x] = small[o + x] !== 0 ? 1 : 0;
+        else for (let x = r.x0; x < r.x1; x++) mask[o + x] = small[o + x] === want ? 1 : 0;
       }
       for (let y = r.y0; y < r.y1; y++) {
         for (let x = r.x0; x < r.x1; x++) {
@@ -127,30 +127,49 @@ export function observeLabels(
 const scratchLabels = new WeakMap<ObservedViews, Uint8Array>();
 const scratchMask = new WeakMap<ObservedViews, Uint8Array>();
 
-/** Bounding box of non-backdrop labels in columns [x0, x1), grown by a quarter of its size (at least 4 px). */
-function bbox(l: Uint8Array, w: number, h: number, x0: number, x1: number): PixelRect {
-  let bx0 = x1;
-  let bx1 = x0;
-  let by0 = h;
-  let by1 = 0;
+/**
+ * Per channel and view, the bounding box of the channel's pixels grown by a quarter of the
+ * silhouette's size in that view (at least 4 px), clipped to the view.
+ */
+function channelBoxes(l: Uint8Array, w: number, h: number, sideStart: number, channels: number): PixelRect[] {
+  const box = new Int32Array(8 * channels); // x0, x1, y0, y1 per (channel, view)
+  for (let k = 0; k < 2 * channels; k++) box.set([w, 0, h, 0], 4 * k);
   for (let y = 0; y < h; y++) {
     const o = y * w;
-    for (let x = x0; x < x1; x++) {
-      if (l[o + x] === 0) continue;
-      if (x < bx0) bx0 = x;
-      if (x >= bx1) bx1 = x + 1;
-      if (y < by0) by0 = y;
-      if (y >= by1) by1 = y + 1;
+    for (let x = 0; x < w; x++) {
+      const v = l[o + x];
+      if (v === 0) continue;
+      const view = x < sideStart ? 0 : 1;
+      const c = v >= LABEL_GROUP0 ? v - LABEL_GROUP0 + 1 : 0;
+      for (const k of c === 0 || c >= channels ? [view] : [view, 2 * c + view]) {
+        const b = 4 * k;
+        if (x < box[b]) box[b] = x;
+        if (x >= box[b + 1]) box[b + 1] = x + 1;
+        if (y < box[b + 2]) box[b + 2] = y;
+        if (y >= box[b + 3]) box[b + 3] = y + 1;
+      }
     }
   }
-  if (bx0 >= bx1) return { x0: x0, x1: x0, y0: 0, y1: 0 };
-  const m = Math.max(4, Math.round(0.25 * Math.max(bx1 - bx0, by1 - by0)));
-  return {
-    x0: Math.max(x0, bx0 - m),
-    x1: Math.min(x1, bx1 + m),
-    y0: Math.max(0, by0 - m),
-    y1: Math.min(h, by1 + m),
-  };
+  const out: PixelRect[] = [];
+  for (let k = 0; k < 2 * channels; k++) {
+    const view = k % 2;
+    const lo = view === 0 ? 0 : sideStart;
+    const hi = view === 0 ? sideStart : w;
+    const b = 4 * k;
+    if (box[b] >= box[b + 1]) {
+      out.push({ x0: lo, x1: lo, y0: 0, y1: 0 });
+      continue;
+    }
+    const s = 4 * view; // the silhouette's box in this view sets the margin
+    const m = Math.max(4, Math.round(0.25 * Math.max(box[s + 1] - box[s], box[s + 3] - box[s + 2])));
+    out.push({
+      x0: Math.max(lo, box[b] - m),
+      x1: Math.min(hi, box[b + 1] + m),
+      y0: Math.max(0, box[b + 2] - m),
+      y1: Math.min(h, box[b + 3] + m),
+    });
+  }
+  return out;
 }
 
 function subsample(pts: number[], max: number): Float64Array {

@@ -31,8 +31,8 @@ describe('observeLabels', () => {
     expect(Array.from(o.present)).toEqual([1, 1, 1, 0, 0, 0]);
     // silhouette, front: 10 target px left of the body
     expect(o.distance[0][175 * o.width + 65]).toBeCloseTo(10, 5);
-    // group 0, front: the leg starts at row 200 (target), column 95..105
-    expect(o.distance[1][150 * o.width + 100]).toBeCloseTo(50, 5);
+    // group 0, front: the leg starts at row 200 (target), columns 95..104; valid inside its crop
+    expect(o.distance[1][180 * o.width + 100]).toBeCloseTo(20, 5);
     expect(o.distance[1][250 * o.width + 100]).toBe(0);
     for (let c = 0; c < 3; c++) expect(o.boundary[2 * c].length / 2).toBeLessThanOrEqual(50);
     const b = o.boundary[2];
@@ -47,6 +47,9 @@ describe('observeLabels', () => {
     // the crop holds the creature and stays in its view
     expect(o.crop[0].x1).toBeLessThanOrEqual(o.sideStart);
     expect(o.crop[1].x0).toBeGreaterThanOrEqual(o.sideStart);
+    // the leg's own crop: its box (95..105 x 200..300) plus a quarter of the front silhouette's 150 rows (38)
+    expect(o.crop[2]).toEqual({ x0: 57, x1: 143, y0: 162, y1: 338 });
+    expect(o.crop[3].x1).toBe(o.crop[3].x0);
   });
 
   it('reuses the buffers of a previous level', () => {
