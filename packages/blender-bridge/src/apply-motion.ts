@@ -91,7 +91,8 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
       renders: renders ? { dir: renders, frames, aa: opts.aa ?? '8' } : null,
     },
     z.object({ frames: z.number().int() }),
-    opts,
+    // Scales with the work unless given: 2 min plus 0.5 s a frame and 5 s a rendered frame.
+    { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 + T * 500 + frames.length * 5_000 },
   );
   try {
     await run;

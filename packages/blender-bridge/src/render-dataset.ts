@@ -124,6 +124,8 @@ export async function renderDataset(opts: RenderDatasetOptions): Promise<RenderD
         DatasetResult,
         {
           ...opts,
+          // Scales with the work unless given: 2 min of start-up plus 5 s a sample.
+          timeoutMs: opts.timeoutMs ?? 120_000 + Math.ceil(opts.count / n) * 5_000,
           onProgress: (ev) => {
             done[p] = ev.done;
             totals[p] = ev.total;

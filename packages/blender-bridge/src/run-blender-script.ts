@@ -28,7 +28,7 @@ export interface BlenderRunOptions {
   blender?: BlenderInfo | string | undefined;
   /** Environment (for `BLENDER`). @default process.env */
   env?: NodeJS.ProcessEnv;
-  /** Kill Blender after this many ms. @default 600000 */
+  /** Kill Blender after this many ms. @default 600000 (the dataset and apply stages scale theirs with the work) */
   timeoutMs?: number | undefined;
   /** Aborting it kills Blender and rejects with a cancelled {@link BlenderError}. */
   signal?: AbortSignal | undefined;

@@ -1,6 +1,6 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { BlenderError, renderDataset } from '@mocap/blender-bridge';
+import { BlenderError, buildRig, creaturePaths, renderDataset } from '@mocap/blender-bridge';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { pipelineSuite } from './helpers/pipeline-suite.js';
@@ -60,5 +60,17 @@ describe('fox: dataset', () => {
     let opaque = 0;
     for (let i = 3; i < png.data.length; i += 4) if (png.data[i] === 255) opaque++;
     expect(opaque).toBeGreaterThan(1000);
+  }, 120_000);
+
+  it('skins with nearest-bone weights on request and says so in rig_info.json', async () => {
+    const run = current();
+    const runs = path.join(run.dir, 'runs-nearest');
+    const p = creaturePaths(run.dir, runs);
+    await mkdir(path.dirname(p.staticBlend), { recursive: true });
+    await copyFile(creaturePaths(run.dir).staticBlend, p.staticBlend);
+    const r = await buildRig({ creature: run.dir, runs, weights: 'nearest' });
+    expect(r.info.weights).toBe('nearest');
+    expect(JSON.parse(await readFile(p.rigInfo, 'utf8')).weights).toBe('nearest');
+    expect(r.painted.front_left).toBeGreaterThan(20);
   }, 120_000);
 });
