@@ -47,6 +47,10 @@ export function pipelineSuite(name: string, opts: { length: number; processes?: 
       const ds = run.dataset!;
       expect(ds.rendered).toBe(8);
       expect(ds.metas).toHaveLength(8);
+      const rig = await readJsonFile('test', path.join(run.dir, 'rig.json'), RigJson);
+      const inner = new Set(rig.bones.map((b) => b[1]));
+      let onCreatureAll = 0;
+      let jointsSeen = 0;
       for (const file of ds.metas) {
         const meta = await readJsonFile('test', file, DatasetMeta);
         meta.joints_m.forEach((p, j) => {
@@ -57,8 +61,27 @@ export function pipelineSuite(name: string, opts: { length: number; processes?: 
           expect(meta.front_uv[j]![1]).toBe(meta.side_uv[j]![1]);
         });
         const front = await readPng(path.join(ds.dir, meta.images.front));
-        expect([front.width, front.height]).toEqual([run.ref.layout.W_FRONT, run.ref.layout.HEIGHT]);
+        const side = await readPng(path.join(ds.dir, meta.images.side));
+        const L = run.ref.layout;
+        expect([front.width, front.height]).toEqual([L.W_FRONT, L.HEIGHT]);
+        expect([side.width, side.height]).toEqual([L.W_SIDE, L.HEIGHT]);
+        // The true joints inside the creature (every joint that starts a bone; tips such as the
+        // nose, toes and tail tip may sit on or just past the surface) show it, not the studio.
+        const isStudio = (c: number[]) =>
+          [L.colours.wall, L.colours.floor].some((w) => w[0] === c[0] && w[1] === c[1] && w[2] === c[2]);
+        let onCreature = 0;
+        meta.front_uv.forEach(([u, v], j) => {
+          if (!inner.has(meta.names[j]!)) return;
+          const [su, sv] = meta.side_uv[j]!;
+          const f = front.at(Math.floor(u), Math.floor(v));
+          const s = side.at(Math.floor(su - L.W_FRONT), Math.floor(sv));
+          if (!isStudio(f) && !isStudio(s)) onCreature++;
+        });
+        onCreatureAll += onCreature;
+        jointsSeen += meta.names.filter((n) => inner.has(n)).length;
       }
+      expect(jointsSeen).toBeGreaterThan(8 * 10);
+      expect(onCreatureAll / jointsSeen).toBeGreaterThan(0.97);
     });
 
     it("FK parity: the solver's FK from rig_info.json matches Blender's joints.json within 0.1 mm", async () => {
