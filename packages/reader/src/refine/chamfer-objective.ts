@@ -23,6 +23,11 @@ export const ChamferOptions = z
     cover: z.number().min(0).default(1),
     /** Weight of the keypoint (heatmap peak) terms, times each peak's confidence (a few dozen peaks against thousands of mask residuals). @default 10 */
     keypoints: z.number().min(0).default(10),
+    /**
+     * Weight of the pose prior (see {@link ChamferObjective.setPrior}): cost `0.5 w |log(q_ref^-1 q)|^2`
+     * per free joint, radians; 0 turns it off. @default 0
+     */
+    prior: z.number().min(0).default(0),
     /** Huber threshold on every residual, layout px. @default 10 */
     huberPx: z.number().positive().default(10),
     /** A sample is visible when it lies at most this far (in px of the level) behind the z-buffer. @default 1.5 */
@@ -133,6 +138,17 @@ export class ChamferObjective {
     this.coverPts = new Float64Array(2048);
   }
 
+  /**
+   * Sets (or clears, with null) the pose the prior pulls the free joints' rotations toward:
+   * the previous frame's pose for temporal smoothness, or the rest pose. Its weight is
+   * `options.prior`. The pose is copied.
+   */
+  setPrior(reference: RefinePose | null): void {
+    this.priorPose = reference ? Float64Array.from(reference.pose.rotation) : null;
+  }
+
+  private priorPose: Float64Array | null = null;
+
   /** Posed vertices (N x 3, metres) of the last evaluation. */
   get vertices(): Float64Array {
     return this.verts;
@@ -208,6 +224,7 @@ export class ChamferObjective {
       this.clearJacobian();
     }
     if (keypoints) cost += this.keypointTerms(keypoints, h, g);
+    if (this.priorPose && this.o.prior > 0) cost += this.priorTerms(state, h, g);
     if (h) this.finishNormal(h);
     return cost;
   }
@@ -516,6 +533,62 @@ export class ChamferObjective {
         this.accumulate(h, g, w, rv);
       }
       if (hasJ) this.clearJacobian();
+    }
+    return cost;
+  }
+
+  /**
+   * Prior residuals r_j = log(q_ref^-1 q_j) (rotation vector, joint frame); with the step
+   * q <- q exp(delta), dr/d(delta) = I + [r]x / 2 to first order in r.
+   */
+  private priorTerms(state: RefinePose, h?: Float64Array, g?: Float64Array): number {
+    const ref = this.priorPose!;
+    const q = state.pose.rotation;
+    const w = this.o.prior;
+    const P = this.params;
+    let cost = 0;
+    for (let k = 0; k < this.joints.length; k++) {
+      const o = 4 * this.joints[k];
+      // d = conj(ref) * q, XYZW
+      const ax = -ref[o];
+      const ay = -ref[o + 1];
+      const az = -ref[o + 2];
+      const aw = ref[o + 3];
+      const bx = q[o];
+      const by = q[o + 1];
+      const bz = q[o + 2];
+      const bw = q[o + 3];
+      let dx = aw * bx + ax * bw + ay * bz - az * by;
+      let dy = aw * by - ax * bz + ay * bw + az * bx;
+      let dz = aw * bz + ax * by - ay * bx + az * bw;
+      let dw = aw * bw - ax * bx - ay * by - az * bz;
+      if (dw < 0) {
+        dx = -dx;
+        dy = -dy;
+        dz = -dz;
+        dw = -dw;
+      }
+      const sn = Math.hypot(dx, dy, dz);
+      const f = sn > 1e-12 ? (2 * Math.atan2(sn, dw)) / sn : 2;
+      const r0 = f * dx;
+      const r1 = f * dy;
+      const r2 = f * dz;
+      cost += 0.5 * w * (r0 * r0 + r1 * r1 + r2 * r2);
+      if (!h || !g) continue;
+      const p = 3 + 3 * k;
+      // J = I + [r]x / 2 (row i: d r_i / d delta)
+      const J = [1, -r2 / 2, r1 / 2, r2 / 2, 1, -r0 / 2, -r1 / 2, r0 / 2, 1];
+      const r = [r0, r1, r2];
+      for (let a = 0; a < 3; a++) {
+        let ga = 0;
+        for (let i = 0; i < 3; i++) ga += J[3 * i + a] * r[i];
+        g[p + a] += w * ga;
+        for (let b = a; b < 3; b++) {
+          let hab = 0;
+          for (let i = 0; i < 3; i++) hab += J[3 * i + a] * J[3 * i + b];
+          h[(p + a) * P + p + b] += w * hab;
+        }
+      }
     }
     return cost;
   }

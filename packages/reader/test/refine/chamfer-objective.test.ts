@@ -31,4 +31,40 @@ describe('ChamferObjective', () => {
     }
     expect(worst).toBeLessThan(1e-3);
   });
+
+  it('prior term: gradient within 1e-2 of central differences (first-order log Jacobian)', async () => {
+    const scene = await refineScene(1, 6, 0.02, { inside: 0, cover: 0, prior: 1 });
+    const { objective, start, levels, mesh, truth } = scene;
+    objective.setPrior(truth);
+    const P = objective.params;
+    const h = new Float64Array(P * P);
+    const g = new Float64Array(P);
+    const c0 = objective.evaluate(start, levels[0], null, false, h, g);
+    expect(c0).toBeGreaterThan(0);
+    const trial = restRefinePose(mesh);
+    const e = new Float64Array(P);
+    const gmax = Math.max(...Array.from(g, Math.abs));
+    let worst = 0;
+    for (let k = 3; k < P; k++) {
+      e.fill(0);
+      e[k] = 1e-6;
+      const plus = objective.evaluate(
+        applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e),
+        levels[0],
+        null,
+        true,
+      );
+      e[k] = -1e-6;
+      const minus = objective.evaluate(
+        applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e),
+        levels[0],
+        null,
+        true,
+      );
+      worst = Math.max(worst, Math.abs((plus - minus) / 2e-6 - g[k]) / gmax);
+    }
+    expect(worst).toBeLessThan(1e-2);
+    objective.setPrior(null);
+    expect(objective.evaluate(start, levels[0], null, true)).toBe(0);
+  });
 });

@@ -31,4 +31,22 @@ describe('refinePose', () => {
     expect(meanJointError(jointOrigins(masksOnly.mesh, masksOnly.start), truth)).toBeGreaterThan(after);
     expect(meanJointError(start, truth)).toBeGreaterThan(0.04);
   });
+
+  it('a pose prior holds the joint rotations to its reference: strong, they barely turn; moderate, the pose still converges', async () => {
+    const strong = await refineScene(2, 6, 0.02, { prior: 1e9 });
+    const truth = jointOrigins(strong.mesh, strong.truth);
+    const start = jointOrigins(strong.mesh, strong.start);
+    const q0 = Float64Array.from(strong.start.pose.rotation);
+    strong.objective.setPrior(strong.start);
+    refinePose(strong.objective, strong.start, strong.levels.slice(0, 1), null, { iterations: [4] });
+    // the translation is not under the prior; every rotation is
+    const turned = Math.max(...Array.from(q0, (v, i) => Math.abs(v - strong.start.pose.rotation[i])));
+    expect(turned).toBeLessThan(1e-3);
+    const moderate = await refineScene(2, 6, 0.02, { prior: 1e4 });
+    moderate.objective.setPrior(moderate.start);
+    refinePose(moderate.objective, moderate.start, moderate.levels);
+    expect(meanJointError(jointOrigins(moderate.mesh, moderate.start), truth)).toBeLessThan(
+      meanJointError(start, truth) / 3,
+    );
+  });
 });
