@@ -95,6 +95,9 @@ export {
   skinningMatrices,
   studioColours,
   surfaceSamples,
+  type TrackFrame,
+  TrackOptions,
+  trackFrames,
   vertexPaintLabels,
 } from './refine/index.js';
 export {

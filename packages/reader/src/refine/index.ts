@@ -50,3 +50,4 @@ export {
   skinnedMeshFromDocument,
 } from './skinned-mesh.js';
 export { type SurfaceSamples, surfaceSamples } from './surface-samples.js';
+export { type TrackFrame, TrackOptions, trackFrames } from './track-frames.js';
