@@ -58,7 +58,7 @@ function backgroundMask(img: RgbImage, layout: Layout): Uint8Array {
       Math.abs(r - c[0]!) <= KEY_TOLERANCE &&
       Math.abs(g - c[1]!) <= KEY_TOLERANCE &&
       Math.abs(b - c[2]!) <= KEY_TOLERANCE;
-    out[i] = near(wall) || near(floor) ? 255 : 0;
+    out[i] = near(wall) || near(floor) ? 1 : 0;
   }
   return out;
 }
@@ -80,14 +80,12 @@ async function loadView(
     );
   }
   const pixels = viewToInput(img, inputSize, layout.colours.wall).data;
-  // The mask goes through the same pad + resize as a grey image; padding counts as backdrop.
-  const m = backgroundMask(img, layout);
-  const maskImg: RgbImage = { width: img.width, height: img.height, data: new Uint8Array(m.length * 3) };
-  for (let i = 0; i < m.length; i++) maskImg.data.fill(m[i]!, 3 * i, 3 * i + 3);
-  const small = viewToInput(maskImg, inputSize, [255, 255, 255]).data;
-  const background = new Uint8Array(inputSize * inputSize);
-  for (let i = 0; i < background.length; i++) background[i] = small[3 * i]! >= 128 ? 1 : 0;
-  return { pixels, background };
+  // Backdrop where the shrunk pixel still has the wall or floor colour (area averages of pure
+  // backdrop stay exact; the padding is wall).
+  return {
+    pixels,
+    background: backgroundMask({ width: inputSize, height: inputSize, data: pixels }, layout),
+  };
 }
 
 /**
