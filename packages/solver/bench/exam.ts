@@ -21,6 +21,17 @@ const model = rigModelFromRigJson(rig);
 const info = creatureInfo(model, creature);
 const median = (v: number[]) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
 
+// A fixed reference workload, so figures from a loaded machine can be put in proportion.
+function reference(): number {
+  const a = new Float64Array(1000).map((_, i) => i * 1e-3);
+  let s = 0;
+  const t0 = performance.now();
+  for (let r = 0; r < 100000; r++)
+    for (let i = 0; i < 1000; i++) s += (a[i] as number) * (a[(i * 7) % 1000] as number);
+  return s > 0 ? (performance.now() - t0) / 1000 : 0;
+}
+const refBefore = reference();
+
 const rows: string[] = [];
 const times: Record<string, number[]> = {};
 const seeds = quick ? [1, 2] : [1, 2, 3, 4, 5];

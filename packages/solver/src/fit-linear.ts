@@ -115,6 +115,8 @@ function addPriors(
   const col = scratchCol;
   const acc = scratchAcc;
   const wj = W.jerk;
+  const ord = W.order;
+  const co = DIFF[ord];
   const wv = W.velocity;
   const wr = W.rest;
   for (let i = 1; i < b; i++) {
@@ -131,16 +133,11 @@ function addPriors(
         acc[f] = (acc[f] as number) - d;
         acc[f + 1] = (acc[f + 1] as number) + d;
       }
-      for (let f = 0; f + 3 < t; f++) {
-        const d =
-          wj *
-          (3 * ((col[f + 1] as number) - (col[f + 2] as number)) +
-            (col[f + 3] as number) -
-            (col[f] as number));
-        acc[f] = (acc[f] as number) - d;
-        acc[f + 1] = (acc[f + 1] as number) + 3 * d;
-        acc[f + 2] = (acc[f + 2] as number) - 3 * d;
-        acc[f + 3] = (acc[f + 3] as number) + d;
+      for (let f = 0; f + ord < t; f++) {
+        let d = 0;
+        for (let q = 0; q <= ord; q++) d += (co[q] as number) * (col[f + q] as number);
+        d *= wj;
+        for (let q = 0; q <= ord; q++) acc[f + q] = (acc[f + q] as number) + (co[q] as number) * d;
       }
       for (let f = 0; f < t; f++) {
         const o = f * n + 3 + off;

@@ -5,8 +5,10 @@ import type { RigModel } from './rig-model.js';
 
 /** Weights of the fit's terms (all costs are 1/2 sum weight * residual^2; px residuals for positions). */
 export interface FitWeights {
-  /** Jerk (third difference over frames) of every bone's Euler angles, per rad^2. @default 30000 */
+  /** Smoothness of every bone's Euler angles: the `order`-th difference over frames (3: jerk), per rad^2. @default 30000 */
   jerk: number;
+  /** Order of the angle smoothness difference (3 jerk, 4 snap). @default 3 */
+  order: 3 | 4;
   /** Angular velocity (first difference) of every bone's Euler angles, per rad^2. @default 0.01 */
   velocity: number;
   /** Pull of every bone's Euler angles to rest (zero), per rad^2. @default 0.01 */
@@ -24,6 +26,7 @@ export interface FitWeights {
 /** The default {@link FitWeights}. */
 export const DEFAULT_FIT_WEIGHTS: Readonly<FitWeights> = Object.freeze({
   jerk: 30000,
+  order: 3,
   velocity: 0.01,
   rest: 0.01,
   rootJerk: 0.001,
@@ -126,7 +129,7 @@ export function fitCost(data: FitData, st: FitState, scale: number, w?: RobustWe
   return cost;
 }
 
-function diffAt(arr: Float64Array, stride: number, off: number, f: number, order: 1 | 3): number {
+function diffAt(arr: Float64Array, stride: number, off: number, f: number, order: 1 | 3 | 4): number {
   const c = DIFF[order];
   let s = 0;
   for (let a = 0; a <= order; a++) s += (c[a] as number) * (arr[(f + a) * stride + off] as number);
@@ -147,7 +150,7 @@ function priorCost(data: FitData, st: FitState): number {
         const e = st.e[f * b * 3 + off] as number;
         cost += 0.5 * W.rest * e * e;
         if (f + 1 < t) cost += 0.5 * W.velocity * diffAt(st.e, b * 3, off, f, 1) ** 2;
-        if (f + 3 < t) cost += 0.5 * W.jerk * diffAt(st.e, b * 3, off, f, 3) ** 2;
+        if (f + W.order < t) cost += 0.5 * W.jerk * diffAt(st.e, b * 3, off, f, W.order) ** 2;
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { FitData, RobustWeights } from './fit-objective.js';
 import type { FitState } from './fit-state.js';
-import { addDiffGram, bandFactor, bandSolve } from './linalg.js';
+import { addDiffGram, bandFactor, bandSolve, DIFF } from './linalg.js';
 
 /**
  * Block-Jacobi preconditioner of the frame-banded Gauss-Newton system: each frame's exact
@@ -80,11 +80,11 @@ export class BlockPreconditioner {
     const feet = new Uint8Array(k);
     for (const j of data.feet) feet[j] = 1;
     const lim = data.model.limits;
-    const diag3 = (f: number): number => {
-      // diagonal of D3^T D3 at frame f: sum of squared coefficients of the windows covering f
+    const diagOf = (f: number, order: 3 | 4): number => {
+      // diagonal of D^T D at frame f: sum of squared coefficients of the windows covering f
+      const c = DIFF[order];
       let s = 0;
-      const c = [1, 9, 9, 1];
-      for (let q = 0; q < 4; q++) if (f - q >= 0 && f - q + 3 < t) s += c[q] as number;
+      for (let q = 0; q <= order; q++) if (f - q >= 0 && f - q + order < t) s += (c[q] as number) ** 2;
       return s;
     };
     for (let f = 0; f < t; f++) {
@@ -157,7 +157,8 @@ export class BlockPreconditioner {
         }
       }
       // Temporal priors' diagonal and the damping scale of each variable.
-      const d3 = diag3(f);
+      const d3 = diagOf(f, 3);
+      const dA = diagOf(f, W.order);
       const d1 = (f > 0 ? 1 : 0) + (f + 1 < t ? 1 : 0);
       for (let q = 0; q < 3; q++) {
         const kt = (priorScale * W.rootJerk) / m2;
@@ -172,7 +173,7 @@ export class BlockPreconditioner {
           const v = 3 + 3 * i + q;
           const s = st.s[pb + i * 3 + q] as number;
           const free = (lim[i * 6 + 2 * q + 1] as number) > (lim[i * 6 + 2 * q] as number);
-          const pd = priorScale * (W.jerk * d3 + W.velocity * d1 + W.rest);
+          const pd = priorScale * (W.jerk * dA + W.velocity * d1 + W.rest);
           a[v * n + v] = (a[v * n + v] as number) + (free ? s * s * pd : 1);
           this.damp[f * n + v] = s * s * (priorScale * (W.jerk + W.rest) + 1e-3);
         }
@@ -284,7 +285,7 @@ export class TemporalBands {
   ) {
     this.n = st.n;
     this.t = st.t;
-    this.bands = new Float64Array(this.n * 4 * this.t);
+    this.bands = new Float64Array(this.n * 5 * this.t);
     this.col = new Float64Array(this.t);
   }
 
@@ -295,7 +296,7 @@ export class TemporalBands {
     const m2 = data.layout.M_PER_PX ** 2;
     const lim = data.model.limits;
     for (let v = 0; v < n; v++) {
-      const band = this.bands.subarray(v * 4 * t, (v + 1) * 4 * t);
+      const band = this.bands.subarray(v * 5 * t, (v + 1) * 5 * t);
       band.fill(0);
       let wj = 0;
       let wv = 0;
@@ -309,16 +310,16 @@ export class TemporalBands {
           wv = W.velocity;
         }
       }
-      if (wj > 0) addDiffGram(band, t, 3, wj);
+      if (wj > 0) addDiffGram(band, t, v < 6 ? 3 : W.order, wj);
       if (wv > 0) addDiffGram(band, t, 1, wv);
       // Replace the diagonal by the block's (data + priors' diagonal + damping).
       for (let f = 0; f < t; f++) {
         const s = v < 3 ? 1 : (st.s[f * st.b * 3 + v - 3] as number);
         const d = (block.blocks[f * n * n + v * n + v] as number) + mu * (block.damp[f * n + v] as number);
         band[f] = s > 0 ? d : 1;
-        if (!(s > 0)) for (let q = 1; q <= 3; q++) band[q * t + f] = 0;
+        if (!(s > 0)) for (let q = 1; q <= 4; q++) band[q * t + f] = 0;
       }
-      bandFactor(band, t, 3);
+      bandFactor(band, t, 4);
     }
   }
 
@@ -328,7 +329,7 @@ export class TemporalBands {
     const col = this.col;
     for (let v = 0; v < n; v++) {
       for (let f = 0; f < t; f++) col[f] = r[f * n + v] as number;
-      bandSolve(this.bands.subarray(v * 4 * t, (v + 1) * 4 * t), t, 3, col, 0, 1);
+      bandSolve(this.bands.subarray(v * 5 * t, (v + 1) * 5 * t), t, 4, col, 0, 1);
       for (let f = 0; f < t; f++) out[f * n + v] = col[f] as number;
     }
     return out;

@@ -35,6 +35,8 @@ export interface FitOptions {
   sync?: boolean;
   /** Scale the priors by the measured detection noise (so perfect detections are fitted exactly). @default true */
   noiseAdaptive?: boolean;
+  /** Final Cauchy scale, px (the frame stage anneals to it from 40 px; the clip stage uses it). @default 6 */
+  scaleEnd?: number;
   /** Conjugate-gradient iterations of the first clip step at most. @default 40 */
   cgIterations?: number;
   /** Conjugate-gradient iterations of each later clip step at most. @default 40 */
@@ -146,6 +148,7 @@ function measuredNoise(data: FitData, st: FitState): number {
 function scaledWeights(w: FitWeights, s: number): FitWeights {
   return {
     jerk: w.jerk * s,
+    order: w.order,
     velocity: w.velocity * s,
     rest: w.rest * s,
     rootJerk: w.rootJerk * s,
@@ -201,11 +204,12 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   initialPose(data, st);
   tick('init');
   const frameIt = options.frameIterations ?? 6;
-  frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: 6, annealFraction: 0.85 });
+  const s1 = options.scaleEnd ?? 6;
+  frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: s1, annealFraction: 0.85 });
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     const fixed = fixSwaps(data, st, info);
     sync.swaps_fixed = fixed;
-    if (fixed.front + fixed.side > 0) frameLmLoop(data, st, { iterations: 2, scaleStart: 6, scaleEnd: 6 });
+    if (fixed.front + fixed.side > 0) frameLmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1 });
   }
   tick('frame stage');
   const noisePx = measuredNoise(data, st);
@@ -215,8 +219,8 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const clipIt = options.clipIterations ?? 4;
   const rep = lmLoop(data, st, {
     iterations: clipIt,
-    scaleStart: 6,
-    scaleEnd: 6,
+    scaleStart: s1,
+    scaleEnd: s1,
     ...(options.cgIterations === undefined ? {} : { cgIterations: options.cgIterations }),
     ...(options.cgLater === undefined ? {} : { cgLater: options.cgLater }),
   });
@@ -225,7 +229,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     const again = fixSwaps(data, st, info);
     sync.swaps_fixed.front += again.front;
     sync.swaps_fixed.side += again.side;
-    if (again.front + again.side > 0) lmLoop(data, st, { iterations: 2, scaleStart: 6, scaleEnd: 6 });
+    if (again.front + again.side > 0) lmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1 });
   }
   tick('clip stage');
   const motion = toMotion(model, st, det.fps, data, sync, 0, frameIt + clipIt);

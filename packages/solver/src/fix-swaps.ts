@@ -10,8 +10,8 @@ function rho(du: number, dv: number, s: number): number {
 /**
  * Detects and undoes left/right label swaps, per frame and view: for every swap unit of the
  * creature (a paint group and its mirror), the detections are compared with the fitted
- * joints predicted from the neighbouring frames (their mean), as labelled and as swapped;
- * a clearly better swapped reading (robust cost under half) is taken, in place in `data`.
+ * joints predicted from the neighbouring frames (a line through three on each side), as labelled and swapped;
+ * a clearly better swapped reading (robust cost under 70%) is taken, in place in `data`.
  * Returns how many (frame, unit) swaps were undone per view.
  */
 export function fixSwaps(
@@ -26,11 +26,28 @@ export function fixSwaps(
   const sc = layout.W_FRONT + layout.W_SIDE / 2;
   const x = st.x;
   const fixed = { front: 0, side: 0 };
+  // The joints predicted for frame f from its neighbours: a straight line fitted to up to three
+  // frames on each side (their mean inside the clip, an extrapolation at its ends).
   const pred = (f: number, j: number, c: number): number => {
-    const a = f > 0 ? f - 1 : f + 1;
-    const b = f + 1 < t ? f + 1 : f - 1;
-    if (a < 0 || b >= t || a >= t || b < 0) return x[(f * k + j) * 3 + c] as number;
-    return 0.5 * ((x[(a * k + j) * 3 + c] as number) + (x[(b * k + j) * 3 + c] as number));
+    let n = 0;
+    let st = 0;
+    let sx = 0;
+    let stt = 0;
+    let stx = 0;
+    for (let g = Math.max(0, f - 3); g <= Math.min(t - 1, f + 3); g++) {
+      if (g === f) continue;
+      const v = x[(g * k + j) * 3 + c] as number;
+      const d = g - f;
+      n++;
+      st += d;
+      sx += v;
+      stt += d * d;
+      stx += d * v;
+    }
+    if (n === 0) return x[(f * k + j) * 3 + c] as number;
+    const den = n * stt - st * st;
+    // Value of the line at d = 0 (its intercept).
+    return den > 1e-12 ? (sx * stt - st * stx) / den : sx / n;
   };
   for (const view of ['front', 'side'] as const) {
     const uv = view === 'front' ? data.front : data.side;
@@ -62,7 +79,7 @@ export function fixSwaps(
           keep += rho(oua - ua, ova - va, scale) + rho(oub - ub, ovb - vb, scale);
           swap += rho(oub - ua, ovb - va, scale) + rho(oua - ub, ova - vb, scale);
         }
-        if (used === 0 || !(swap < 0.5 * keep && keep - swap > 2 * used)) continue;
+        if (used === 0 || !(swap < 0.7 * keep && keep - swap > 2 * used)) continue;
         for (let q = 0; q < a.length; q++) {
           const ia = f * k + (a[q] as number);
           const ib = f * k + (b[q] as number);

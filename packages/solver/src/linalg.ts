@@ -106,17 +106,18 @@ export function bandSolve(
 }
 
 /** Coefficients of the finite-difference operators used by the temporal priors. */
-export const DIFF: Readonly<Record<1 | 2 | 3, readonly number[]>> = {
+export const DIFF: Readonly<Record<1 | 2 | 3 | 4, readonly number[]>> = {
   1: [-1, 1],
   2: [1, -2, 1],
   3: [-1, 3, -3, 1],
+  4: [1, -4, 6, -4, 1],
 };
 
 /**
  * Adds `weight * D^T D` of the order-`order` difference operator over `n` samples to a band
  * stored as in {@link bandFactor} (half-bandwidth at least `order`).
  */
-export function addDiffGram(band: Float64Array, n: number, order: 1 | 2 | 3, weight: number): void {
+export function addDiffGram(band: Float64Array, n: number, order: 1 | 2 | 3 | 4, weight: number): void {
   const c = DIFF[order];
   for (let t = 0; t + order < n; t++) {
     for (let a = 0; a <= order; a++) {
