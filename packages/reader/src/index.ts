@@ -58,6 +58,7 @@ export {
   fitColourModel,
   inChannel,
   type JointPose,
+  jointPositions,
   jointWorldMatrices,
   type KeypointTargets,
   LABEL_BACKDROP,

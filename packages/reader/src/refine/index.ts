@@ -36,7 +36,13 @@ export {
 } from './paint-labels.js';
 export { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews } from './rasterize-views.js';
 export { choleskySolve, RefineOptions, type RefineReport, refinePose } from './refine-pose.js';
-export { applyPoseStep, copyRefinePose, type RefinePose, restRefinePose } from './refine-pose-state.js';
+export {
+  applyPoseStep,
+  copyRefinePose,
+  jointPositions,
+  type RefinePose,
+  restRefinePose,
+} from './refine-pose-state.js';
 export {
   readSkinAnimations,
   type SkinAnimation,

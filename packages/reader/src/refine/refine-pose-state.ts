@@ -1,4 +1,4 @@
-import { copyJointPose, type JointPose, restJointPose } from './joint-pose.js';
+import { copyJointPose, type JointPose, jointWorldMatrices, restJointPose } from './joint-pose.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 
 /**
@@ -56,6 +56,29 @@ export function applyPoseStep(
     q[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
     q[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
     q[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
+  }
+  return out;
+}
+
+/**
+ * World positions (metres, layout world) of every joint's origin at `state`: J x 3 into `out`.
+ * These are what a detector writes out as refined joints (project them with `projectPoints`).
+ *
+ * ```ts
+ * const joints = jointPositions(new Float64Array(mesh.jointNames.length * 3), mesh, state);
+ * ```
+ */
+export function jointPositions(out: Float64Array, mesh: SkinnedMesh, state: RefinePose): Float64Array {
+  const nj = mesh.jointNames.length;
+  if (out.length < nj * 3)
+    throw new RangeError(`jointPositions: expected an output of ${nj * 3} values, got ${out.length}.`);
+  const root = new Float64Array(mesh.toWorld);
+  for (let k = 0; k < 3; k++) root[12 + k] += state.translation[k];
+  const world = jointWorldMatrices(new Float64Array(nj * 16), mesh, state.pose, root);
+  for (let j = 0; j < nj; j++) {
+    out[3 * j] = world[16 * j + 12];
+    out[3 * j + 1] = world[16 * j + 13];
+    out[3 * j + 2] = world[16 * j + 14];
   }
   return out;
 }

@@ -7,6 +7,7 @@ import {
   createRasterTarget,
   createRng,
   faceLabels,
+  jointPositions,
   jointWorldMatrices,
   type KeypointTargets,
   linearBlendSkin,
@@ -27,15 +28,9 @@ export function freeJoints(mesh: SkinnedMesh): string[] {
   return mesh.jointNames.filter((n) => n !== '_rootJoint');
 }
 
-/** Joint origins (J x 3, metres) of a pose. */
+/** Joint origins (J x 3, metres) of a pose: the library's {@link jointPositions}. */
 export function jointOrigins(mesh: SkinnedMesh, state: RefinePose): Float64Array {
-  const world = new Float64Array(mesh.jointNames.length * 16);
-  const root = mesh.toWorld.slice();
-  for (let k = 0; k < 3; k++) root[12 + k] += state.translation[k];
-  jointWorldMatrices(world, mesh, state.pose, root);
-  const out = new Float64Array(mesh.jointNames.length * 3);
-  for (let j = 0; j < mesh.jointNames.length; j++) out.set(world.subarray(16 * j + 12, 16 * j + 15), 3 * j);
-  return out;
+  return jointPositions(new Float64Array(mesh.jointNames.length * 3), mesh, state);
 }
 
 /** Mean distance between two joint sets, metres. */
