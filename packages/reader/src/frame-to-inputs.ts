@@ -3,11 +3,64 @@ import type { RgbImage } from '@mocap/media';
 import type { Calibration } from './estimate-calib.js';
 import type { ViewTransform } from './view-transform.js';
 
+/** Per output index: clip pixel indices and their area weights; the rest of the weight is wall. */
+interface Taps {
+  start: Int32Array;
+  count: Int32Array;
+  idx: Int32Array;
+  w: Float32Array;
+  /** Sum of the weights on clip pixels per output index (1 - wall share). */
+  sum: Float32Array;
+}
+
 /**
- * Samples one view's model input straight from a clip frame: each input pixel averages a k x k
- * grid of bilinear samples over the layout area it covers (k = ceil(side / inputSize)), mapped into
- * the clip through the calibration (layout u = sx * clip u + tx). Layout points outside the view
- * (the square's padding) or outside the clip get the wall colour. Writes N x N x 3 floats in [0, 1].
+ * Area taps along one axis: output cell i covers square coordinates [i c, (i + 1) c); minus the
+ * padding that is layout [lo, hi) of the view; mapped into the clip by clip = (layout - t) / s.
+ */
+function areaTaps(
+  n: number,
+  cell: number,
+  pad: number,
+  offset: number,
+  lo: number,
+  hi: number,
+  s: number,
+  t: number,
+  size: number,
+): Taps {
+  const start = new Int32Array(n);
+  const count = new Int32Array(n);
+  const sum = new Float32Array(n);
+  const idx: number[] = [];
+  const w: number[] = [];
+  for (let i = 0; i < n; i++) {
+    // The cell in layout coordinates, clipped to the view.
+    const a = Math.max(i * cell - pad + offset, lo);
+    const b = Math.min((i + 1) * cell - pad + offset, hi);
+    start[i] = idx.length;
+    if (b > a) {
+      const ca = Math.max((a - t) / s, 0);
+      const cb = Math.min((b - t) / s, size);
+      for (let k = Math.floor(ca); k < Math.ceil(cb); k++) {
+        const overlap = (Math.min(cb, k + 1) - Math.max(ca, k)) * s;
+        if (overlap <= 1e-9) continue;
+        idx.push(k);
+        w.push(overlap / cell);
+        sum[i]! += overlap / cell;
+      }
+    }
+    count[i] = idx.length - start[i]!;
+  }
+  return { start, count, idx: Int32Array.from(idx), w: Float32Array.from(w), sum };
+}
+
+/**
+ * Samples one view's model input straight from a clip frame with an area filter: each input pixel
+ * averages the clip pixels under the layout area it covers, mapped through the calibration (layout
+ * u = sx * clip u + tx; axis-aligned, so the filter is separable). Parts of a cell in the square's
+ * padding or outside the clip count as the wall colour. Writes N x N x 3 floats in [0, 1] at
+ * `offset` of `out`. For a clip already in the layout this equals training's pad-to-square + area
+ * resize.
  *
  * ```ts
  * frameToInput(frame, calib, viewTransform(layout, 'side', 256, 64), layout, out, 0);
@@ -23,54 +76,55 @@ export function frameToInput(
 ): void {
   const n = t.inputSize;
   const cell = t.side / n;
-  const k = Math.max(1, Math.ceil(cell));
-  const wall = layout.colours.wall.map((c) => c / 255);
   const { width: w, height: h, data } = frame;
-  const acc = [0, 0, 0];
+  const xs = areaTaps(n, cell, t.padLeft, t.x0, t.x0, t.x0 + t.width, calib.sx, calib.tx, w);
+  const ys = areaTaps(n, cell, t.padTop, 0, 0, t.height, calib.sy, calib.ty, h);
+  // Rows the vertical taps read.
+  let y0 = h;
+  let y1 = -1;
+  for (let k = 0; k < ys.idx.length; k++) {
+    y0 = Math.min(y0, ys.idx[k]!);
+    y1 = Math.max(y1, ys.idx[k]!);
+  }
+  const rows = Math.max(0, y1 - y0 + 1);
+  const tmp = new Float32Array(rows * n * 3);
+  for (let r = 0; r < rows; r++) {
+    const src = (y0 + r) * w * 3;
+    for (let j = 0; j < n; j++) {
+      let a = 0;
+      let b = 0;
+      let c = 0;
+      for (let k = xs.start[j]!, e = k + xs.count[j]!; k < e; k++) {
+        const p = src + xs.idx[k]! * 3;
+        const wt = xs.w[k]!;
+        a += data[p]! * wt;
+        b += data[p + 1]! * wt;
+        c += data[p + 2]! * wt;
+      }
+      const o = (r * n + j) * 3;
+      tmp[o] = a;
+      tmp[o + 1] = b;
+      tmp[o + 2] = c;
+    }
+  }
+  const [wr, wg, wb] = layout.colours.wall;
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      acc[0] = 0;
-      acc[1] = 0;
-      acc[2] = 0;
-      for (let a = 0; a < k; a++) {
-        // Square coordinates of the sample, then layout u, v.
-        const sq = (i + (a + 0.5) / k) * cell;
-        const v = sq - t.padTop;
-        for (let b = 0; b < k; b++) {
-          const sqx = (j + (b + 0.5) / k) * cell;
-          const uView = sqx - t.padLeft;
-          if (uView < 0 || uView >= t.width || v < 0 || v >= t.height) {
-            acc[0] += wall[0]!;
-            acc[1] += wall[1]!;
-            acc[2] += wall[2]!;
-            continue;
-          }
-          const x = (uView + t.x0 - calib.tx) / calib.sx - 0.5;
-          const y = (v - calib.ty) / calib.sy - 0.5;
-          const x0 = Math.floor(x);
-          const y0 = Math.floor(y);
-          if (x0 < 0 || y0 < 0 || x0 + 1 >= w || y0 + 1 >= h) {
-            acc[0] += wall[0]!;
-            acc[1] += wall[1]!;
-            acc[2] += wall[2]!;
-            continue;
-          }
-          const fx = x - x0;
-          const fy = y - y0;
-          const p = (y0 * w + x0) * 3;
-          const q = p + w * 3;
-          for (let c = 0; c < 3; c++) {
-            const top = data[p + c]! + (data[p + 3 + c]! - data[p + c]!) * fx;
-            const bot = data[q + c]! + (data[q + 3 + c]! - data[q + c]!) * fx;
-            acc[c]! += (top + (bot - top) * fy) / 255;
-          }
-        }
+      let a = 0;
+      let b = 0;
+      let c = 0;
+      for (let k = ys.start[i]!, e = k + ys.count[i]!; k < e; k++) {
+        const p = ((ys.idx[k]! - y0) * n + j) * 3;
+        const wt = ys.w[k]!;
+        a += tmp[p]! * wt;
+        b += tmp[p + 1]! * wt;
+        c += tmp[p + 2]! * wt;
       }
+      const wall = 1 - ys.sum[i]! * xs.sum[j]!;
       const o = offset + (i * n + j) * 3;
-      const kk = k * k;
-      out[o] = acc[0]! / kk;
-      out[o + 1] = acc[1]! / kk;
-      out[o + 2] = acc[2]! / kk;
+      out[o] = (a + wall * wr!) / 255;
+      out[o + 1] = (b + wall * wg!) / 255;
+      out[o + 2] = (c + wall * wb!) / 255;
     }
   }
 }

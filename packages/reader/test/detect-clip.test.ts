@@ -135,7 +135,10 @@ describe('detectClip', () => {
     const trainF = Float32Array.from(train, (v) => v / 255);
     const direct = new Float32Array(64 * 64 * 3);
     frameToInput(frame, { sx: 1, sy: 1, tx: 0, ty: 0 }, t, layout, direct, 0);
-    expect(meanAbsDiff(direct, trainF)).toBeLessThan(0.01);
+    // The same area filter: equal up to media's rounding to bytes.
+    let worst = 0;
+    for (let i = 0; i < direct.length; i++) worst = Math.max(worst, Math.abs(direct[i]! - trainF[i]!));
+    expect(worst).toBeLessThan(0.6 / 255);
     // clip u = 0.95 u + 6, v = 0.95 v - 4.
     const clip = warp(frame, 1 / 0.95, 1 / 0.95, -6 / 0.95, 4 / 0.95);
     const c = estimateCalib(clip, frame);
