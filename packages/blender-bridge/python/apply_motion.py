@@ -2,7 +2,9 @@
 
 Args: {"rigged": path, "motion": <validated motion.json>, "info": <rig_info.json>,
 "layout": <layout>, "joints": path, "glb": path|null, "bvh": path|null, "fbx": path|null,
-"renders": {"dir": path, "frames": [t, ...], "aa": "8"}|null}.
+"renders": {"dir": path, "frames": [t, ...], "aa": "8",
+"showcase": {"camera": <creature.json camera>, "size": [w, h]}|null}|null}: with `showcase`, each
+rendered frame also gets `<t>_showcase.png` from creature.json's 3/4 perspective camera.
 Frame t of the motion is scene frame t (frame_start 0), so glTF time is t / fps. Every output is
 written under a temporary name and renamed into place only once all of them succeeded.
 """
@@ -94,10 +96,14 @@ def main(args):
     frames = set(renders["frames"]) if renders else set()
     total = T + len(frames) * 2 + 3
     done = 0
-    cams = studio = None
+    cams = studio = showcase = None
     if renders:
         cams = mb.setup_cameras(bpy, layout)
         studio = mb.setup_render(bpy, layout, renders.get("aa", "8"))
+        if renders.get("showcase"):
+            sc_args = renders["showcase"]
+            showcase = mb.setup_showcase(bpy, studio, layout, sc_args["camera"], sc_args["size"])
+            total += len(frames)
     joints = []
     for t in range(T):
         sc.frame_set(t)
@@ -106,6 +112,10 @@ def main(args):
         if t in frames:
             for view in ("front", "side"):
                 mb.render_view(bpy, cams, studio, layout, view, os.path.join(renders["dir"], "%05d_%s.png" % (t, view)))
+                done += 1
+            if showcase is not None:
+                w, h = renders["showcase"]["size"]
+                mb.render_camera(bpy, showcase, studio, "showcase", w, h, os.path.join(renders["dir"], "%05d_showcase.png" % t))
                 done += 1
         mb.progress(done, total, "frames", frame=t)
     tmps = []

@@ -163,41 +163,70 @@ def setup_render(bpy, layout, aa="8", transparent=False):
     tree.links.new(backdrop.outputs["Image"], over.inputs[1])
     tree.links.new(layers.outputs["Image"], over.inputs[2])
     tree.links.new(over.outputs["Image"], out.inputs["Image"])
+    studio = {"node": backdrop, "images": {}}
+    for view in ("front", "side"):
+        w, h = view_size(layout, view)
+        add_backdrop(bpy, studio, view, w, h, layout, layout["GROUND_V"])
+    return studio
+
+
+def add_backdrop(bpy, studio, key, w, h, layout, ground_v=None):
+    """A w x h backdrop image: the studio wall, and the floor band below row ``ground_v`` if given."""
+    import numpy as np
+
     wall = rgb255_to_linear(layout["colours"]["wall"])
     floor = rgb255_to_linear(layout["colours"]["floor"])
-    h = layout["HEIGHT"]
-    images = {}
-    for view in ("front", "side"):
-        w, _ = view_size(layout, view)
-        im = bpy.data.images.new("mocap_backdrop_" + view, w, h, alpha=True, float_buffer=True)
-        for space in ("Linear", "Linear Rec.709"):  # Blender 3.x, 4.x
-            try:
-                im.colorspace_settings.name = space
-                break
-            except TypeError:
-                continue
-        px = np.empty((h, w, 4), np.float32)
-        # Blender rows go bottom-up: image row r is layout row v = h - 1 - r. A pixel belongs to the
-        # floor band when its centre lies below the ground line.
-        v = (h - 1 - np.arange(h)) + 0.5
-        is_floor = v > layout["GROUND_V"]
-        px[:, :, 3] = 1.0
-        for c in range(3):
-            px[:, :, c] = np.where(is_floor[:, None], floor[c], wall[c])
-        im.pixels.foreach_set(px.ravel())
-        im.pack()
-        images[view] = im
-    return {"node": backdrop, "images": images}
+    im = bpy.data.images.new("mocap_backdrop_" + key, w, h, alpha=True, float_buffer=True)
+    for space in ("Linear", "Linear Rec.709"):  # Blender 3.x, 4.x
+        try:
+            im.colorspace_settings.name = space
+            break
+        except TypeError:
+            continue
+    px = np.empty((h, w, 4), np.float32)
+    # Blender rows go bottom-up: image row r is layout row v = h - 1 - r. A pixel belongs to the
+    # floor band when its centre lies below the ground line.
+    v = (h - 1 - np.arange(h)) + 0.5
+    is_floor = v > (ground_v if ground_v is not None else h + 1)
+    px[:, :, 3] = 1.0
+    for c in range(3):
+        px[:, :, c] = np.where(is_floor[:, None], floor[c], wall[c])
+    im.pixels.foreach_set(px.ravel())
+    im.pack()
+    studio["images"][key] = im
 
 
 def render_view(bpy, cams, studio, layout, view, path):
     """Renders one view to ``path`` (PNG, written under a temporary name, then renamed)."""
-    sc = bpy.context.scene
     w, h = view_size(layout, view)
+    render_camera(bpy, cams[view], studio, view, w, h, path)
+
+
+def setup_showcase(bpy, studio, layout, camera, size):
+    """The 3/4 perspective camera of creature.json (`location`, `target`, `lens_mm`), wall backdrop."""
+    from mathutils import Vector
+
+    data = bpy.data.cameras.new("mocap_showcase")
+    data.type = "PERSP"
+    data.lens = camera.get("lens_mm", 50)
+    data.clip_start = 0.05
+    data.clip_end = 200.0
+    obj = bpy.data.objects.new("mocap_showcase", data)
+    bpy.context.scene.collection.objects.link(obj)
+    obj.location = Vector(camera["location"])
+    direction = Vector(camera["target"]) - obj.location
+    obj.rotation_euler = direction.to_track_quat("-Z", "Y").to_euler()
+    add_backdrop(bpy, studio, "showcase", size[0], size[1], layout)
+    return obj
+
+
+def render_camera(bpy, cam, studio, key, w, h, path):
+    """Renders camera ``cam`` at w x h over backdrop ``key`` to ``path`` (temporary name, then rename)."""
+    sc = bpy.context.scene
     sc.render.resolution_x = w
     sc.render.resolution_y = h
-    sc.camera = cams[view]
-    studio["node"].image = studio["images"][view]
+    sc.camera = cam
+    studio["node"].image = studio["images"][key]
     tmp = tmp_name(path, ".png")
     sc.render.filepath = tmp
     bpy.ops.render.render(write_still=True)

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { FileError, MotionJson, RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
+import { CreatureJson, FileError, MotionJson, RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
 import { cleanTemps } from './clean-temps.js';
@@ -22,6 +22,11 @@ export interface ApplyMotionOptions extends BlenderRunOptions {
   renders?: 'all' | number[];
   /** Workbench anti-aliasing of the renders. @default '8' */
   aa?: string;
+  /**
+   * Also render each rendered frame from creature.json's 3/4 `camera` (perspective) as
+   * `<t>_showcase.png`, this size in px; creature.json must have a `camera`. @default none
+   */
+  showcase?: { width: number; height: number };
   /** Which exports to write. @default { glb: true, bvh: true, fbx: true } */
   formats?: { glb?: boolean; bvh?: boolean; fbx?: boolean };
 }
@@ -33,7 +38,7 @@ export interface ApplyMotionResult {
   glb: string | null;
   bvh: string | null;
   fbx: string | null;
-  /** Folder of `<t>_front.png` / `<t>_side.png`, null without renders. */
+  /** Folder of `<t>_front.png` / `<t>_side.png` (and `<t>_showcase.png`), null without renders. */
   renders: string | null;
   frames: number;
 }
@@ -52,6 +57,24 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
   const motion = await readJsonFile('apply', opts.motion, MotionJson);
   const info = await readJsonFile('apply', paths.rigInfo, RigInfo);
   const { layout } = await resolveCreature({ creature: opts.creature });
+  let showcase: { camera: unknown; size: [number, number] } | null = null;
+  if (opts.showcase) {
+    const { width, height } = opts.showcase;
+    if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
+      throw new TypeError(
+        `applyMotion: expected showcase width and height in whole px, got ${width} x ${height}.`,
+      );
+    }
+    const creature = await readJsonFile('apply', paths.creatureJson, CreatureJson);
+    if (!creature.camera) {
+      throw new FileError(
+        `apply: ${paths.creatureJson}: camera: missing (the showcase render needs the 3/4 camera).`,
+        paths.creatureJson,
+        'camera',
+      );
+    }
+    showcase = { camera: creature.camera, size: [width, height] };
+  }
   await checkReadable('apply', paths.riggedBlend, 'rigged creature (run `mocap rig` first)');
   const rigBones = new Set(info.bones.map((b) => b.name));
   motion.bones.forEach((b, i) => {
@@ -88,7 +111,7 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
       info,
       layout,
       ...out,
-      renders: renders ? { dir: renders, frames, aa: opts.aa ?? '8' } : null,
+      renders: renders ? { dir: renders, frames, aa: opts.aa ?? '8', showcase } : null,
     },
     z.object({ frames: z.number().int() }),
     // Scales with the work unless given: 2 min plus 0.5 s a frame and 5 s a rendered frame.

@@ -98,9 +98,24 @@ export function pipelineSuite(name: string, opts: { length: number; processes?: 
       expect(joints.joints).toHaveLength(6);
       for (const t of [0, 5]) {
         for (const v of ['front', 'side']) {
-          expect((await stat(path.join(a.renders!, `0000${t}_${v}.png`))).size).toBeGreaterThan(1000);
+          const img = await readPng(path.join(a.renders!, `0000${t}_${v}.png`));
+          expect(img.width).toBe(v === 'front' ? run.ref.layout.W_FRONT : run.ref.layout.W_SIDE);
         }
+        // The 3/4 showcase view: the creature over the wall.
+        const show = await readPng(path.join(a.renders!, `0000${t}_showcase.png`));
+        expect([show.width, show.height]).toEqual([320, 240]);
+        expect(show.at(0, 0)).toEqual(run.ref.layout.colours.wall);
+        let creature = 0;
+        for (let y = 0; y < 240; y++) {
+          for (let x = 0; x < 320; x++) {
+            const [r, g, b] = show.at(x, y);
+            const [wr, wg, wb] = run.ref.layout.colours.wall;
+            if (r !== wr || g !== wg || b !== wb) creature++;
+          }
+        }
+        expect(creature / (320 * 240)).toBeGreaterThan(0.03);
       }
+      await expect(stat(path.join(a.renders!, '00001_showcase.png'))).rejects.toThrow();
       expect((await validateGltf(a.glb!)).errors).toBe(0);
       const g = await readGltfJoints(a.glb!, run.rig.info);
       expect(g.joints).toHaveLength(6);

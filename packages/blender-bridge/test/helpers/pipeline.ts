@@ -54,6 +54,7 @@ export async function runPipeline(
     motion: motionFile,
     renders: opts.renders,
     aa: 'OFF',
+    showcase: { width: 320, height: 240 },
     onProgress,
   });
   return { dir, prep, rig, ref, dataset, motion, motionFile, apply, progress };

@@ -18,7 +18,7 @@ export const applyCommand: Command = {
   name: 'apply',
   summary: 'Key the rig from motion.json; joints.json, renders, glTF, BVH, FBX (Blender)',
   usage:
-    'mocap apply [--creature DIR] --motion FILE [--out DIR] [--frames all|none|0,5,...] [--aa 8] [--no-bvh] [--no-fbx] [--timeout SEC]',
+    'mocap apply [--creature DIR] --motion FILE [--out DIR] [--frames all|none|0,5,...] [--aa 8] [--showcase WxH] [--no-bvh] [--no-fbx] [--timeout SEC]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       creature: { type: 'string' },
@@ -26,6 +26,7 @@ export const applyCommand: Command = {
       out: { type: 'string' },
       frames: { type: 'string', default: 'all' },
       aa: { type: 'string', default: '8' },
+      showcase: { type: 'string' },
       'no-bvh': { type: 'boolean', default: false },
       'no-fbx': { type: 'boolean', default: false },
       runs: { type: 'string' },
@@ -33,6 +34,13 @@ export const applyCommand: Command = {
     });
     const creature = requireCreature(values.creature, ctx);
     if (!values.motion) throw new UsageError('--motion FILE is required.');
+    let showcase: { width: number; height: number } | undefined;
+    if (values.showcase !== undefined) {
+      const m = /^(\d+)x(\d+)$/.exec(values.showcase);
+      if (!m)
+        throw new UsageError(`--showcase: Expected WIDTHxHEIGHT like 960x720, got "${values.showcase}".`);
+      showcase = { width: Number(m[1]), height: Number(m[2]) };
+    }
     const bar = blenderProgress(ctx.stderr);
     try {
       const r = await applyMotion({
@@ -40,6 +48,7 @@ export const applyCommand: Command = {
         motion: path.resolve(ctx.cwd, values.motion),
         renders: frames(values.frames),
         aa: values.aa,
+        ...(showcase ? { showcase } : {}),
         formats: { glb: true, bvh: !values['no-bvh'], fbx: !values['no-fbx'] },
         out: values.out ? path.resolve(ctx.cwd, values.out) : undefined,
         runs: values.runs ? path.resolve(ctx.cwd, values.runs) : undefined,

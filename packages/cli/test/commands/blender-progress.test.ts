@@ -41,6 +41,9 @@ describe('mocap prep / rig / ref / dataset / apply', () => {
     const a = await run(['apply', '--creature', FOX]);
     expect(a.code).toBe(2);
     expect(a.err).toContain('--motion FILE is required');
+    const sc = await run(['apply', '--creature', FOX, '--motion', 'm.json', '--showcase', 'big']);
+    expect(sc.code).toBe(2);
+    expect(sc.err).toContain('--showcase: Expected WIDTHxHEIGHT like 960x720, got "big"');
     expect((await run(['dataset', '--creature', FOX, '--count', 'many'])).err).toContain(
       '--count: Expected a whole number >= 1, got "many"',
     );
