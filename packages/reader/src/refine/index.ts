@@ -1,6 +1,7 @@
 // Stage 2 of the reader: model-based refinement (skinned mesh, raster, segmentation, fit).
 
 export { backdropColours, backdropGains, studioColours } from './backdrop-gains.js';
+export { blenderEulerFromJointPose, blenderRootMotion, jointPoseFromBlenderEuler } from './blender-pose.js';
 export { ChamferObjective, ChamferOptions, type KeypointTargets } from './chamfer-objective.js';
 export {
   type ColourModel,

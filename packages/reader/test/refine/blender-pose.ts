@@ -42,3 +42,40 @@ export function blenderPosedVertices(glb: string, animation: string, key: number
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Test helper: re-exports a skinned glTF through Blender (import, then Blender's exporter at the
+ * rest pose: `outGlb`) and poses every bone with seeded Euler angles; returns the angles and the
+ * deformed vertices (Z up) with their rest positions, in Blender's vertex order.
+ */
+export function blenderEulerRoundTrip(glb: string, outGlb: string, seed: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'refine-blender-'));
+  const out = join(dir, 'posed.json');
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'blender', 'export_posed.py');
+  try {
+    execFileSync(
+      'blender',
+      [
+        '-b',
+        '--factory-startup',
+        '--python-exit-code',
+        '1',
+        '--python',
+        script,
+        '--',
+        glb,
+        outGlb,
+        out,
+        `${seed}`,
+      ],
+      { stdio: 'pipe', timeout: 120_000 },
+    );
+    return JSON.parse(readFileSync(out, 'utf8')) as {
+      euler: Record<string, number[]>;
+      posed: number[];
+      rest: number[];
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
