@@ -38,14 +38,16 @@ export const ChamferOptions = z
 export type ChamferOptions = z.input<typeof ChamferOptions>;
 
 /**
- * Heatmap peaks for the keypoint terms: joint `joints[k]`'s origin should project to
- * `uv[4k..4k+3]` (front u, v, side u, v; layout px) with confidences `conf[2k]` (front) and
- * `conf[2k + 1]` (side).
+ * Heatmap peaks for the keypoint terms: keypoint k, a point fixed in joint `joints[k]`'s frame
+ * (its origin, or `offsets[3k..3k+2]` in the joint's local units, e.g. `(0, length, 0)` for the
+ * tail of a bone Blender exported), should project to `uv[4k..4k+3]` (front u, v, side u, v;
+ * layout px) with confidences `conf[2k]` (front) and `conf[2k + 1]` (side).
  */
 export interface KeypointTargets {
   joints: Int32Array;
   uv: Float64Array;
   conf: Float64Array;
+  offsets?: Float64Array;
 }
 
 /**
@@ -504,9 +506,14 @@ export class ChamferObjective {
     for (let k = 0; k < kp.joints.length; k++) {
       const jk = kp.joints[k];
       const o = 16 * jk;
-      const x = this.world[o + 12];
-      const y = this.world[o + 13];
-      const z = this.world[o + 14];
+      const W = this.world;
+      const ox = kp.offsets ? kp.offsets[3 * k] : 0;
+      const oy = kp.offsets ? kp.offsets[3 * k + 1] : 0;
+      const oz = kp.offsets ? kp.offsets[3 * k + 2] : 0;
+      const x = W[o] * ox + W[o + 4] * oy + W[o + 8] * oz + W[o + 12];
+      const y = W[o + 1] * ox + W[o + 5] * oy + W[o + 9] * oz + W[o + 13];
+      const z = W[o + 2] * ox + W[o + 6] * oy + W[o + 10] * oz + W[o + 14];
+      const own = ox !== 0 || oy !== 0 || oz !== 0;
       const proj = [
         L.W_FRONT / 2 + (x - L.FRONT_CX) / m,
         L.W_FRONT + L.W_SIDE / 2 - (y - L.SIDE_CY) / m,
@@ -523,7 +530,7 @@ export class ChamferObjective {
         cost += wk * huberCost(r, this.o.huberPx);
         if (!h || !g) continue;
         if (!hasJ) {
-          this.pointJacobian(jk, x, y, z);
+          this.pointJacobian(jk, own, x, y, z);
           hasJ = true;
         }
         const w = wk * huberWeight(r, this.o.huberPx);
@@ -593,15 +600,18 @@ export class ChamferObjective {
     return cost;
   }
 
-  /** Jacobian of joint `jk`'s origin: its strict ancestors' rotations and the translation. */
-  private pointJacobian(jk: number, x: number, y: number, z: number): void {
+  /**
+   * Jacobian of a point (x, y, z) fixed in joint `jk`'s frame: the translation and the rotations
+   * of its ancestors (and of `jk` itself when the point is off its origin).
+   */
+  private pointJacobian(jk: number, own: boolean, x: number, y: number, z: number): void {
     const P = this.params;
     this.nzCount = 0;
     for (let a = 0; a < 3; a++) {
       this.jx[a * P + a] = 1;
       this.nz[this.nzCount++] = a;
     }
-    for (let j = this.mesh.parent[jk]; j >= 0; j = this.mesh.parent[j]) {
+    for (let j = own ? jk : this.mesh.parent[jk]; j >= 0; j = this.mesh.parent[j]) {
       if (this.paramOf[j] < 0) continue;
       const o = 16 * j;
       this.crossColumns(j, x - this.world[o + 12], y - this.world[o + 13], z - this.world[o + 14]);

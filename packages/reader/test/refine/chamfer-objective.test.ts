@@ -11,6 +11,10 @@ describe('ChamferObjective', () => {
     const g = new Float64Array(P);
     const obs = levels[1];
     const peaks = truthPeaks(mesh, scene.truth, 3, 5);
+    // half the keypoints sit off their joint's origin (like bone tails), so both Jacobian paths run
+    peaks.offsets = Float64Array.from({ length: peaks.joints.length * 3 }, (_, i) =>
+      Math.floor(i / 3) % 2 ? 0 : 5 + (i % 3),
+    );
     const c0 = objective.evaluate(start, obs, peaks, false, h, g);
     expect(c0).toBeGreaterThan(0);
     const trial = restRefinePose(mesh);
