@@ -11,7 +11,7 @@ import {
   skinningMatrices,
 } from '@mocap/reader';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blenderPosedVertices } from './blender-pose.js';
+import { blenderPosedVertices } from './run-blender.js';
 
 const FOX = '/work/shared/fixtures/fox/Fox.glb';
 

@@ -16,8 +16,8 @@ import {
   skinningMatrices,
 } from '@mocap/reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blenderEulerRoundTrip } from './blender-pose.js';
 import { FOX } from './fox-fixture.js';
+import { blenderEulerRoundTrip } from './run-blender.js';
 
 describe('Blender pose-bone Euler <-> glTF joint pose (Blender 3.4 exporter)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'refine-euler-'));
