@@ -41,6 +41,8 @@ export interface FitOptions {
   cgIterations?: number;
   /** Conjugate-gradient iterations of each later clip step at most. @default 40 */
   cgLater?: number;
+  /** Precondition the clip stage with temporal bands around the frame blocks (see `lmLoop`). @default false */
+  schwarz?: boolean;
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -223,6 +225,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     scaleEnd: s1,
     ...(options.cgIterations === undefined ? {} : { cgIterations: options.cgIterations }),
     ...(options.cgLater === undefined ? {} : { cgLater: options.cgLater }),
+    ...(options.schwarz === undefined ? {} : { schwarz: options.schwarz }),
   });
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     // A second look with the smooth whole-clip fit, which a swapped frame cannot drag along.
