@@ -102,7 +102,7 @@ def main(args):
         studio = mb.setup_render(bpy, layout, renders.get("aa", "8"))
         if renders.get("showcase"):
             sc_args = renders["showcase"]
-            showcase = mb.setup_showcase(bpy, studio, layout, sc_args["camera"], sc_args["size"])
+            showcase = mb.setup_showcase(bpy, sc_args["camera"])
             total += len(frames)
     joints = []
     for t in range(T):
@@ -115,7 +115,7 @@ def main(args):
                 done += 1
             if showcase is not None:
                 w, h = renders["showcase"]["size"]
-                mb.render_camera(bpy, showcase, studio, "showcase", w, h, os.path.join(renders["dir"], "%05d_showcase.png" % t))
+                mb.render_camera(bpy, showcase, studio, w, h, os.path.join(renders["dir"], "%05d_showcase.png" % t))
                 done += 1
         mb.progress(done, total, "frames", frame=t)
     tmps = []

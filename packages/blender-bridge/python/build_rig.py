@@ -177,15 +177,7 @@ def paint(bpy, np, mesh, groups):
     look = np.concatenate([rgb, np.ones((nl, 1), np.float32)], 1).astype(np.float32)
     lk = me.attributes.new("look", "FLOAT_COLOR", "CORNER")
     lk.data.foreach_set("color", look.ravel())
-    try:
-        me.color_attributes.active_color = me.color_attributes["look"]
-        me.color_attributes.render_color_index = me.color_attributes.find("look")
-    except (AttributeError, KeyError):
-        pass
-    try:
-        me.attributes.active_color = me.attributes["look"]
-    except (AttributeError, KeyError):
-        pass
+    mb.set_active_colour(me, "look")
     return counts
 
 

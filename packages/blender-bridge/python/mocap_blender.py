@@ -126,10 +126,16 @@ def setup_cameras(bpy, layout):
 
 
 def setup_render(bpy, layout, aa="8", transparent=False):
-    """Workbench, Standard view transform, no dither, transparent film over the studio backdrop
-    (or, with ``transparent``, RGBA images without a backdrop and no compositing)."""
-    import numpy as np
+    """Workbench (studio light, the `look` colour attribute), Standard view transform, no dither.
 
+    The studio, without anti-aliasing (``aa`` "OFF", the fast path): the world colour is the wall;
+    the floor band below the ground row is one plane per orthographic camera, far behind the
+    creature and edge-on to the other camera, whose colour is calibrated against Workbench's
+    lighting by test renders until it lands exactly. With anti-aliasing, whose jitter would blend
+    the rows either side of the ground line, the creature renders on a transparent film and the
+    compositor lays it over a backdrop image instead. With ``transparent``, RGBA images on a
+    transparent film and no studio.
+    """
     sc = bpy.context.scene
     sc.render.engine = "BLENDER_WORKBENCH"
     sh = sc.display.shading
@@ -137,21 +143,57 @@ def setup_render(bpy, layout, aa="8", transparent=False):
     sh.color_type = "VERTEX"
     sh.show_shadows = False
     sh.show_cavity = False
+    sh.show_specular_highlight = False
     sc.display.render_aa = aa
+    # Anti-aliasing samples stay inside their pixel, so the floor band's pixel-aligned edge stays
+    # sharp (the default 1.5 px filter would blend the rows either side of the ground line).
+    sc.render.filter_size = 1.5
     sc.view_settings.view_transform = "Standard"
     sc.view_settings.look = "None"
     sc.view_settings.exposure = 0.0
     sc.view_settings.gamma = 1.0
     sc.render.dither_intensity = 0.0
-    sc.render.film_transparent = True
+    composite = aa != "OFF" and not transparent
+    sc.render.film_transparent = transparent or composite
     sc.render.resolution_percentage = 100
-    sc.render.use_compositing = not transparent
+    sc.render.use_compositing = False
     sc.render.use_sequencer = False
+    sc.use_nodes = False
     img = sc.render.image_settings
     img.file_format = "PNG"
     img.color_mode = "RGBA" if transparent else "RGB"
     img.color_depth = "8"
     img.compression = 15
+    studio = {"planes": [], "node": None, "images": {}, "layout": layout}
+    if transparent:
+        return studio
+    if composite:
+        setup_compositor(bpy, studio, layout)
+        return studio
+    if sc.world is None:
+        sc.world = bpy.data.worlds.new("mocap_studio")
+    sc.world.color = rgb255_to_linear(layout["colours"]["wall"])
+    far, big = 50.0, 1000.0
+    front = [(-big, far, -big), (big, far, -big), (big, far, 0.0), (-big, far, 0.0)]
+    side = [(far, big, -big), (far, -big, -big), (far, -big, 0.0), (far, big, 0.0)]
+    for name, verts in (("front", front), ("side", side)):
+        me = bpy.data.meshes.new("mocap_floor_" + name)
+        me.from_pydata(verts, [], [(0, 1, 2, 3)])
+        me.update()
+        me.attributes.new("look", "FLOAT_COLOR", "CORNER")
+        set_active_colour(me, "look")
+        obj = bpy.data.objects.new("mocap_floor_" + name, me)
+        sc.collection.objects.link(obj)
+        studio["planes"].append(obj)
+    if layout["GROUND_V"] < layout["HEIGHT"] - 1:
+        calibrate_floor(bpy, studio, layout)
+    return studio
+
+
+def setup_compositor(bpy, studio, layout):
+    """Render layers over a backdrop image (alpha over), one image per view size."""
+    sc = bpy.context.scene
+    sc.render.use_compositing = True
     sc.use_nodes = True
     tree = sc.node_tree
     for n in list(tree.nodes):
@@ -163,20 +205,20 @@ def setup_render(bpy, layout, aa="8", transparent=False):
     tree.links.new(backdrop.outputs["Image"], over.inputs[1])
     tree.links.new(layers.outputs["Image"], over.inputs[2])
     tree.links.new(over.outputs["Image"], out.inputs["Image"])
-    studio = {"node": backdrop, "images": {}}
-    for view in ("front", "side"):
-        w, h = view_size(layout, view)
-        add_backdrop(bpy, studio, view, w, h, layout, layout["GROUND_V"])
-    return studio
+    studio["node"] = backdrop
 
 
-def add_backdrop(bpy, studio, key, w, h, layout, ground_v=None):
-    """A w x h backdrop image: the studio wall, and the floor band below row ``ground_v`` if given."""
+def backdrop_image(bpy, studio, w, h, ground_v):
+    """The w x h backdrop (wall, and the floor band below row ``ground_v`` unless None), cached."""
     import numpy as np
 
+    key = (w, h, ground_v)
+    if key in studio["images"]:
+        return studio["images"][key]
+    layout = studio["layout"]
     wall = rgb255_to_linear(layout["colours"]["wall"])
     floor = rgb255_to_linear(layout["colours"]["floor"])
-    im = bpy.data.images.new("mocap_backdrop_" + key, w, h, alpha=True, float_buffer=True)
+    im = bpy.data.images.new("mocap_backdrop_%dx%d" % (w, h), w, h, alpha=True, float_buffer=True)
     for space in ("Linear", "Linear Rec.709"):  # Blender 3.x, 4.x
         try:
             im.colorspace_settings.name = space
@@ -194,16 +236,89 @@ def add_backdrop(bpy, studio, key, w, h, layout, ground_v=None):
     im.pixels.foreach_set(px.ravel())
     im.pack()
     studio["images"][key] = im
+    return im
+
+
+def set_active_colour(me, name):
+    """Makes colour attribute ``name`` the one Workbench shows (Blender 3.2+ and 4.x)."""
+    try:
+        me.color_attributes.active_color = me.color_attributes[name]
+        me.color_attributes.render_color_index = me.color_attributes.find(name)
+    except (AttributeError, KeyError):
+        pass
+    try:
+        me.attributes.active_color = me.attributes[name]
+    except (AttributeError, KeyError):
+        pass
+
+
+def set_floor_colour(studio, rgb_linear):
+    for obj in studio["planes"]:
+        obj.data.attributes["look"].data.foreach_set("color", (list(rgb_linear) + [1.0]) * 4)
+        obj.data.update()
+
+
+def read_pixel(bpy, path, x, y):
+    """The 8-bit sRGB colour at column x, row y (from the top) of a PNG, exactly as stored."""
+    import numpy as np
+
+    im = bpy.data.images.load(path)
+    try:
+        im.colorspace_settings.name = "Non-Color"
+        w, h = im.size
+        a = np.empty(w * h * 4, np.float32)
+        im.pixels.foreach_get(a)
+        return [int(round(v * 255)) for v in a.reshape(h, w, 4)[h - 1 - y, x, :3]]
+    finally:
+        bpy.data.images.remove(im)
+
+
+def calibrate_floor(bpy, studio, layout, tries=4):
+    """Finds the floor planes' colour that Workbench's studio light turns into the floor colour."""
+    import shutil
+    import tempfile
+
+    sc = bpy.context.scene
+    target = layout["colours"]["floor"]
+    lin_target = rgb255_to_linear(target)
+    albedo = [min(1.0, 2.0 * c) for c in lin_target]
+    hidden = [o for o in sc.objects if o not in studio["planes"] and not o.hide_render]
+    for o in hidden:
+        o.hide_render = True
+    cams = setup_cameras(bpy, layout)
+    w, h = view_size(layout, "front")
+    tmp = tempfile.mkdtemp(prefix="mocap-calibrate-")
+    try:
+        got = None
+        for _ in range(tries):
+            set_floor_colour(studio, albedo)
+            path = os.path.join(tmp, "floor.png")
+            render_camera(bpy, cams["front"], studio, w, h, path)
+            got = read_pixel(bpy, path, 0, layout["HEIGHT"] - 1)
+            if got == list(target):
+                break
+            lin_got = [srgb_to_linear(v / 255.0) for v in got]
+            albedo = [min(1.0, a * t / g) if g > 0 else a for a, t, g in zip(albedo, lin_target, lin_got)]
+        if got != list(target):
+            emit("log", message="floor colour calibrated to %s, wanted %s" % (got, list(target)))
+    finally:
+        for o in hidden:
+            o.hide_render = False
+        for obj in cams.values():
+            data = obj.data
+            bpy.data.objects.remove(obj, do_unlink=True)
+            bpy.data.cameras.remove(data)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def render_view(bpy, cams, studio, layout, view, path):
     """Renders one view to ``path`` (PNG, written under a temporary name, then renamed)."""
     w, h = view_size(layout, view)
-    render_camera(bpy, cams[view], studio, view, w, h, path)
+    render_camera(bpy, cams[view], studio, w, h, path, layout["GROUND_V"])
 
 
-def setup_showcase(bpy, studio, layout, camera, size):
-    """The 3/4 perspective camera of creature.json (`location`, `target`, `lens_mm`), wall backdrop."""
+def setup_showcase(bpy, camera):
+    """The 3/4 perspective camera of creature.json (`location`, `target`, `lens_mm`)."""
     from mathutils import Vector
 
     data = bpy.data.cameras.new("mocap_showcase")
@@ -216,17 +331,18 @@ def setup_showcase(bpy, studio, layout, camera, size):
     obj.location = Vector(camera["location"])
     direction = Vector(camera["target"]) - obj.location
     obj.rotation_euler = direction.to_track_quat("-Z", "Y").to_euler()
-    add_backdrop(bpy, studio, "showcase", size[0], size[1], layout)
     return obj
 
 
-def render_camera(bpy, cam, studio, key, w, h, path):
-    """Renders camera ``cam`` at w x h over backdrop ``key`` to ``path`` (temporary name, then rename)."""
+def render_camera(bpy, cam, studio, w, h, path, ground_v=None):
+    """Renders camera ``cam`` at w x h to ``path`` (temporary name, then rename); with the
+    compositor, over a backdrop whose floor band starts at row ``ground_v`` (None: all wall)."""
     sc = bpy.context.scene
+    if studio.get("node") is not None:
+        studio["node"].image = backdrop_image(bpy, studio, w, h, ground_v)
     sc.render.resolution_x = w
     sc.render.resolution_y = h
     sc.camera = cam
-    studio["node"].image = studio["images"][key]
     tmp = tmp_name(path, ".png")
     sc.render.filepath = tmp
     bpy.ops.render.render(write_still=True)

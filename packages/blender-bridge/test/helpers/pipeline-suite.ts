@@ -65,6 +65,13 @@ export function pipelineSuite(name: string, opts: { length: number; processes?: 
         const L = run.ref.layout;
         expect([front.width, front.height]).toEqual([L.W_FRONT, L.HEIGHT]);
         expect([side.width, side.height]).toEqual([L.W_SIDE, L.HEIGHT]);
+        // The studio lands exactly without anti-aliasing too (floor planes, not the compositor).
+        for (const img of [front, side]) {
+          expect(img.at(0, 0)).toEqual(L.colours.wall);
+          expect(img.at(0, Math.ceil(L.GROUND_V) - 1)).toEqual(L.colours.wall);
+          expect(img.at(0, Math.ceil(L.GROUND_V))).toEqual(L.colours.floor);
+          expect(img.at(img.width - 1, L.HEIGHT - 1)).toEqual(L.colours.floor);
+        }
         // The true joints inside the creature (every joint that starts a bone; tips such as the
         // nose, toes and tail tip may sit on or just past the surface) show it, not the studio.
         const isStudio = (c: number[]) =>
