@@ -115,11 +115,44 @@ function layerNorm(x: tf.Tensor, w: tf.Tensor, bias: tf.Tensor, eps: number): tf
   return tf.add(tf.mul(tf.div(tf.sub(x, mean), tf.sqrt(tf.add(variance, eps))), w), bias);
 }
 
+/**
+ * a [m, k] times b [k, n] as a 1x1 convolution: on the wasm backend XNNPACK's convolution is 5-20x
+ * faster than its BatchMatMul, and its gradients use the registered convolution kernels.
+ */
+function matmul(a: tf.Tensor, b: tf.Tensor): tf.Tensor2D {
+  const [m, k] = a.shape as [number, number];
+  const n = b.shape[1]!;
+  const y = tf.conv2d(
+    tf.reshape(a, [1, 1, m, k]) as tf.Tensor4D,
+    tf.reshape(b, [1, 1, k, n]) as tf.Tensor4D,
+    1,
+    'valid',
+  );
+  return tf.reshape(y, [m, n]) as tf.Tensor2D;
+}
+
 /** x [B, T, in] times a Hugging Face linear weight [out, in], plus bias. */
 function linear(x: tf.Tensor3D, w: tf.Tensor, bias: tf.Tensor): tf.Tensor3D {
   const [n, t, c] = x.shape;
-  const y = tf.matMul(tf.reshape(x, [n * t, c]) as tf.Tensor2D, w as tf.Tensor2D, false, true);
+  const y = matmul(tf.reshape(x, [n * t, c]), tf.transpose(w));
   return tf.reshape(tf.add(y, bias), [n, t, w.shape[0]!]) as tf.Tensor3D;
+}
+
+/** Multi-head self-attention context for q, k, v [B, T, D]: per sample and head, softmax(q kT / sqrt(dh)) v. */
+function attention(q: tf.Tensor3D, k: tf.Tensor3D, v: tf.Tensor3D, heads: number): tf.Tensor3D {
+  const [n, t, d] = q.shape;
+  const dh = d / heads;
+  const samples: tf.Tensor[] = [];
+  for (let s = 0; s < n; s++) {
+    const parts: tf.Tensor[] = [];
+    for (let h = 0; h < heads; h++) {
+      const take = (x: tf.Tensor3D) => tf.reshape(tf.slice(x, [s, 0, h * dh], [1, t, dh]), [t, dh]);
+      const scores = tf.mul(matmul(take(q), tf.transpose(take(k))), 1 / Math.sqrt(dh));
+      parts.push(matmul(tf.softmax(scores), take(v)));
+    }
+    samples.push(tf.concat(parts, 1));
+  }
+  return tf.stack(samples) as tf.Tensor3D;
 }
 
 function gelu(x: tf.Tensor): tf.Tensor {
@@ -145,10 +178,6 @@ export function dinov2Backbone(store: ParamStore, b: Dinov2, images: tf.Tensor4D
   if (b.registers > 0) parts.push(tf.tile(p('embeddings.register_tokens'), [n, 1, 1]));
   parts.push(body);
   let h = tf.concat(parts, 1) as tf.Tensor3D;
-  const heads = b.heads;
-  const dh = d / heads;
-  const tokens = h.shape[1];
-  const split = (t: tf.Tensor3D) => tf.transpose(tf.reshape(t, [n, tokens, heads, dh]), [0, 2, 1, 3]);
   for (let i = 0; i < b.layers; i++) {
     const l = (name: string) => p(`encoder.layer.${i}.${name}`);
     // One tidy per layer keeps the forward's peak memory to one layer's intermediates (the wasm
@@ -157,11 +186,7 @@ export function dinov2Backbone(store: ParamStore, b: Dinov2, images: tf.Tensor4D
       const a = layerNorm(h, l('norm1.weight'), l('norm1.bias'), b.layerNormEps) as tf.Tensor3D;
       const att = (k: string) =>
         linear(a, l(`attention.attention.${k}.weight`), l(`attention.attention.${k}.bias`));
-      const q = split(att('query'));
-      const k = split(att('key'));
-      const v = split(att('value'));
-      const w = tf.softmax(tf.mul(tf.matMul(q, k, false, true), 1 / Math.sqrt(dh)));
-      const ctx = tf.reshape(tf.transpose(tf.matMul(w, v), [0, 2, 1, 3]), [n, tokens, d]) as tf.Tensor3D;
+      const ctx = attention(att('query'), att('key'), att('value'), b.heads);
       const o = linear(ctx, l('attention.output.dense.weight'), l('attention.output.dense.bias'));
       const h1 = tf.add(h, tf.mul(o, l('layer_scale1.lambda1'))) as tf.Tensor3D;
       const m = layerNorm(h1, l('norm2.weight'), l('norm2.bias'), b.layerNormEps) as tf.Tensor3D;
