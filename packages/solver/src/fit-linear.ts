@@ -147,6 +147,7 @@ function addPriors(
   }
 }
 
+const rootRes = new Float64Array(9);
 let scratchCol = new Float64Array(0);
 let scratchAcc = new Float64Array(0);
 
@@ -198,7 +199,7 @@ function addRootPriors(
     }
   }
   const wr = W.rootTurnJerk;
-  const res = new Float64Array(9);
+  const res = rootRes;
   for (let f = 0; f + 3 < t; f++) {
     for (let c = 0; c < 9; c++) {
       res[c] =

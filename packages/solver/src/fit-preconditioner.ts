@@ -21,9 +21,11 @@ export class BlockPreconditioner {
   private readonly idx: Int32Array;
   /** Elimination order (leaves first, the root last): `perm[position] = variable`. */
   private readonly perm: Int32Array;
-  /** Per position, the earlier positions its factor row can be non-zero at (descendants), CSR. */
-  private readonly nzStart: Int32Array;
-  private readonly nzIndex: Int32Array;
+  /**
+   * Per position, the first position its factor row can be non-zero at: the bones are in
+   * post-order, so a bone's descendants are the contiguous run of positions just before it.
+   */
+  private readonly lo: Int32Array;
   private readonly work: Float64Array;
 
   constructor(
@@ -38,34 +40,29 @@ export class BlockPreconditioner {
     this.cols = new Float64Array(3 * this.n);
     this.idx = new Int32Array(this.n);
     this.work = new Float64Array(this.n);
-    // Variables of bone b (root: trans + rotation) sit in its slot; children have larger
-    // indices than parents, so eliminating from the last bone to the root creates no fill:
-    // a variable only couples to its own bone's, its ancestors' and its descendants'.
+    // Variables of bone b (root: trans + rotation) sit in its slot. Eliminating bones in
+    // post-order (children before parents, the root last) creates no fill: a variable only
+    // couples to its own bone's, its ancestors' and its descendants', and the descendants of a
+    // bone are exactly the positions between the start of its subtree and itself.
     const { b } = st;
     const parent = data.model.parent;
-    const boneOf = (v: number): number => (v < 6 ? 0 : Math.floor((v - 3) / 3));
+    const children: number[][] = Array.from({ length: b }, () => []);
+    for (let i = 1; i < b; i++) children[parent[i] as number]!.push(i);
     const order: number[] = [];
-    for (let i = b - 1; i >= 1; i--) order.push(3 + 3 * i, 4 + 3 * i, 5 + 3 * i);
-    order.push(3, 4, 5, 0, 1, 2);
-    this.perm = Int32Array.from(order);
-    const isDesc = (d: number, a: number): boolean => {
-      if (a === 0) return true;
-      let x = d;
-      while (x > 0) {
-        if (x === a) return true;
-        x = parent[x] as number;
+    const lo: number[] = [];
+    const visit = (bone: number): void => {
+      const first = order.length;
+      for (const c of children[bone]!) visit(c);
+      const start = bone === 0 ? 0 : first;
+      const vars = bone === 0 ? [3, 4, 5, 0, 1, 2] : [3 + 3 * bone, 4 + 3 * bone, 5 + 3 * bone];
+      for (const v of vars) {
+        order.push(v);
+        lo.push(start);
       }
-      return false;
     };
-    const starts: number[] = [0];
-    const index: number[] = [];
-    for (let i = 0; i < this.n; i++) {
-      const bi = boneOf(order[i] as number);
-      for (let j = 0; j < i; j++) if (isDesc(boneOf(order[j] as number), bi)) index.push(j);
-      starts.push(index.length);
-    }
-    this.nzStart = Int32Array.from(starts);
-    this.nzIndex = Int32Array.from(index);
+    visit(0);
+    this.perm = Int32Array.from(order);
+    this.lo = Int32Array.from(lo);
   }
 
   /** Rebuilds every frame's block at `st` with IRLS weights `w` and prior scale `priorScale`. */
@@ -192,34 +189,25 @@ export class BlockPreconditioner {
 
   /** Factors every block with damping `mu` (one value or one per frame) added (sparse Cholesky in tree order; a failed pivot is floored). */
   factor(muAll: number | Float64Array, only?: Uint8Array): void {
-    const { n, t, perm, nzStart, nzIndex } = this;
+    const { n, t, perm, lo } = this;
+    const A = this.blocks;
+    const L = this.factors;
     for (let f = 0; f < t; f++) {
       if (only && !only[f]) continue;
       const mu = typeof muAll === 'number' ? muAll : (muAll[f] as number);
-      const A = this.blocks;
       const ab = f * n * n;
-      const L = this.factors;
       const lb = f * n * n;
       for (let i = 0; i < n; i++) {
         const vi = perm[i] as number;
         const ri = lb + i * n;
-        const s0 = nzStart[i] as number;
-        const s1 = nzStart[i + 1] as number;
-        for (let a = s0; a < s1; a++) {
-          const j = nzIndex[a] as number;
-          const vj = perm[j] as number;
-          let s = A[ab + vi * n + vj] as number;
-          const rj = lb + j * n;
-          const e1 = nzStart[j + 1] as number;
-          for (let c = nzStart[j] as number; c < e1; c++) {
-            const q = nzIndex[c] as number;
-            s -= (L[ri + q] as number) * (L[rj + q] as number);
-          }
-          L[ri + j] = s / (L[rj + j] as number);
-        }
+        const li = lo[i] as number;
         let d = (A[ab + vi * n + vi] as number) + mu * (this.damp[f * n + vi] as number);
-        for (let a = s0; a < s1; a++) {
-          const l = L[ri + (nzIndex[a] as number)] as number;
+        for (let j = li; j < i; j++) {
+          const rj = lb + j * n;
+          let s = A[ab + vi * n + (perm[j] as number)] as number;
+          for (let q = lo[j] as number; q < j; q++) s -= (L[ri + q] as number) * (L[rj + q] as number);
+          const l = s / (L[rj + j] as number);
+          L[ri + j] = l;
           d -= l * l;
         }
         const floor = 1e-12 * Math.abs(A[ab + vi * n + vi] as number) + 1e-300;
@@ -230,7 +218,7 @@ export class BlockPreconditioner {
 
   /** out = M^-1 r (both T x n). */
   apply(r: Float64Array, out: Float64Array, only?: Uint8Array): Float64Array {
-    const { n, t, perm, nzStart, nzIndex } = this;
+    const { n, t, perm, lo } = this;
     const L = this.factors;
     const y = this.work;
     for (let f = 0; f < t; f++) {
@@ -243,22 +231,14 @@ export class BlockPreconditioner {
       for (let i = 0; i < n; i++) {
         let s = r[o + (perm[i] as number)] as number;
         const ri = lb + i * n;
-        const e1 = nzStart[i + 1] as number;
-        for (let a = nzStart[i] as number; a < e1; a++) {
-          const q = nzIndex[a] as number;
-          s -= (L[ri + q] as number) * (y[q] as number);
-        }
+        for (let q = lo[i] as number; q < i; q++) s -= (L[ri + q] as number) * (y[q] as number);
         y[i] = s / (L[ri + i] as number);
       }
       for (let i = n - 1; i >= 0; i--) {
         const ri = lb + i * n;
         const yi = (y[i] as number) / (L[ri + i] as number);
         y[i] = yi;
-        const e1 = nzStart[i + 1] as number;
-        for (let a = nzStart[i] as number; a < e1; a++) {
-          const q = nzIndex[a] as number;
-          y[q] = (y[q] as number) - (L[ri + q] as number) * yi;
-        }
+        for (let q = lo[i] as number; q < i; q++) y[q] = (y[q] as number) - (L[ri + q] as number) * yi;
         out[o + (perm[i] as number)] = yi;
       }
     }

@@ -25,7 +25,7 @@ export interface FitOptions {
   creature?: CreatureInfo;
   /** Term weights, tuned at 2 px of noise; scaled by the measured noise unless `noiseAdaptive` is false. */
   weights?: Partial<FitWeights>;
-  /** Iterations of the frame-wise stage. @default 6 */
+  /** Iterations of the frame-wise stage. @default 4 */
   frameIterations?: number;
   /** Iterations of the whole-clip stage. @default 4 */
   clipIterations?: number;
@@ -205,7 +205,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const tick = timer(stages);
   initialPose(data, st);
   tick('init');
-  const frameIt = options.frameIterations ?? 6;
+  const frameIt = options.frameIterations ?? 4;
   const s1 = options.scaleEnd ?? 6;
   frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: s1, annealFraction: 0.85 });
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
