@@ -148,6 +148,12 @@ describe('errors name the operation, the file and the field', () => {
     );
   });
 
+  it('a missing file', async () => {
+    await expect(readSkinnedMesh('/nonexistent/rigged.glb')).rejects.toThrow(
+      /readSkinnedMesh: \/nonexistent\/rigged\.glb: cannot read the glTF/,
+    );
+  });
+
   it('a paint bone the skin lacks', () => {
     const mesh = skinnedMeshFromDocument(twoJointDoc('LINEAR'), 'two.glb');
     expect(() => vertexPaintLabels(mesh, [{ name: 'legs', bones: ['child', 'fpaw.L'] }])).toThrow(
