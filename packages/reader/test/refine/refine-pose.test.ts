@@ -1,6 +1,15 @@
-import { refinePose } from '@mocap/reader';
+import { fitColourModel, observeLabels, refinePose, restRefinePose, segmentImage } from '@mocap/reader';
 import { describe, expect, it } from 'vitest';
-import { jointOrigins, meanJointError, refineScene, truthPeaks } from './refine-scene.js';
+import { FOX_LAYOUT, FOX_PAINT } from './fox-fixture.js';
+import {
+  jointOrigins,
+  meanJointError,
+  paintFrame,
+  refineScene,
+  renderLabels,
+  truthPeaks,
+} from './refine-scene.js';
+import { drift } from './synthetic-frame.js';
 
 // The truth is the Fox at a Walk pose; the observed masks are its rendered labels (5 paint
 // groups + silhouette, both views); the start turns all 23 free joints by 6 degrees per axis
@@ -48,5 +57,23 @@ describe('refinePose', () => {
     expect(meanJointError(jointOrigins(moderate.mesh, moderate.start), truth)).toBeLessThan(
       meanJointError(start, truth) / 3,
     );
+  });
+
+  it('from pixels: a colour model fitted on the rest pose segments a drifted frame, and refinement matches the label-perfect result', async () => {
+    const scene = await refineScene(3, 6, 0.02);
+    const restLabels = renderLabels(scene.mesh, scene.vlabels, restRefinePose(scene.mesh));
+    const model = fitColourModel([{ image: paintFrame(restLabels, 1), labels: restLabels }], FOX_LAYOUT, {
+      seed: 2,
+    });
+    const frame = drift(paintFrame(scene.labels, 2), [1.1, 0.94, 0.88], 1.08, 2, 3);
+    const seg = segmentImage(new Uint8Array(scene.labels.length), model, frame, FOX_LAYOUT);
+    let right = 0;
+    for (let i = 0; i < seg.length; i++) if (seg[i] === scene.labels[i]) right++;
+    expect(right / seg.length).toBeGreaterThan(0.99);
+    const levels = [4, 2].map((f) => observeLabels(seg, FOX_LAYOUT, FOX_PAINT.length, f));
+    const truth = jointOrigins(scene.mesh, scene.truth);
+    const peaks = truthPeaks(scene.mesh, scene.truth, 3, 8);
+    refinePose(scene.objective, scene.start, levels, peaks, { iterations: [8, 6] });
+    expect(meanJointError(jointOrigins(scene.mesh, scene.start), truth)).toBeLessThan(0.013);
   });
 });

@@ -1,4 +1,5 @@
 import { projectPoints } from '@mocap/layout';
+import type { RgbImage } from '@mocap/media';
 import {
   applyPoseStep,
   ChamferObjective,
@@ -61,6 +62,43 @@ export function renderLabels(mesh: SkinnedMesh, vlabels: Uint8Array, state: Refi
  * labels are "observed"; the start is that pose with every free joint turned by a seeded random
  * rotation of `deg` degrees (per axis, normal) and the body shifted by `shiftM` metres.
  */
+/** Colours of the Fox's five paint groups in {@link paintFrame}: four legs, then the tail. */
+export const FOX_PAINT_RGB = [
+  [220, 40, 40],
+  [40, 90, 230],
+  [40, 190, 70],
+  [230, 200, 40],
+  [150, 60, 200],
+];
+
+/**
+ * An RGB layout frame from a label image, as a render would look: studio wall and floor, a shaded
+ * noisy orange body, shaded paint colours (seeded).
+ */
+export function paintFrame(labels: Uint8Array, seed: number): RgbImage {
+  const rng = createRng(seed);
+  const L = FOX_LAYOUT;
+  const data = new Uint8Array(labels.length * 3);
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i];
+    const y = Math.floor(i / L.WIDTH);
+    const base =
+      l === 0
+        ? y < L.GROUND_V
+          ? L.colours.wall
+          : L.colours.floor
+        : l === 1
+          ? [205, 112, 48]
+          : FOX_PAINT_RGB[l - 2];
+    const shade = l === 0 ? 1 : 0.7 + 0.3 * rng.uniform();
+    for (let c = 0; c < 3; c++) {
+      const n = 8 * (rng.uniform() + rng.uniform() + rng.uniform() - 1.5);
+      data[3 * i + c] = Math.max(0, Math.min(255, Math.round(base[c] * shade + n)));
+    }
+  }
+  return { width: L.WIDTH, height: L.HEIGHT, data };
+}
+
 /** Heatmap-like peaks: the true joint origins projected to both views plus seeded noise of `noisePx`. */
 export function truthPeaks(
   mesh: SkinnedMesh,
