@@ -4,6 +4,7 @@ import { addCnnBackbone, cnnBackbone } from './cnn-backbone.js';
 import { addDinov2Backbone, dinov2Backbone, loadDinov2Weights } from './dinov2-backbone.js';
 import { addHeatmapHead, heatmapHead } from './heatmap-head.js';
 import { ParamStore } from './param-store.js';
+import { parseOptions } from './parse-options.js';
 import { featureGrid, heatmapSize, ReaderConfig, type ReaderConfigInput } from './reader-config.js';
 import { readSafetensors } from './safetensors.js';
 
@@ -39,12 +40,7 @@ export interface Reader {
  * ```
  */
 export async function createReader(config: ReaderConfigInput): Promise<Reader> {
-  const parsed = ReaderConfig.safeParse(config);
-  if (!parsed.success) {
-    const i = parsed.error.issues[0]!;
-    throw new TypeError(`createReader: config.${i.path.join('.')}: ${i.message}.`, { cause: parsed.error });
-  }
-  const c = parsed.data;
+  const c = parseOptions('createReader', ReaderConfig, config, 'config');
   // Without an explicit initBackend() the fastest backend starts here (wasm with its gradient kernels).
   if (!backendReport()) await initBackend();
   const store = new ParamStore(c.seed);

@@ -6,6 +6,7 @@ import { initBackend } from './backend.js';
 import { type Calibration, estimateCalib } from './estimate-calib.js';
 import { frameToInput } from './frame-to-inputs.js';
 import { decodeHeatmaps, peaksToLayout } from './heatmap-decode.js';
+import { parseOptions } from './parse-options.js';
 import { loadReader } from './reader-io.js';
 import { viewTransform } from './view-transform.js';
 
@@ -76,7 +77,7 @@ export async function detectClip(
   onEvent: (e: DetectEvent) => void = () => {},
   signal?: AbortSignal,
 ): Promise<DetectResult> {
-  const o = DetectOptions.parse(options);
+  const o = parseOptions(OP, DetectOptions, options);
   const layout = Layout.parse(o.layout ?? {});
   let ref: RgbImage | undefined;
   if (o.calib === 'auto') {

@@ -10,6 +10,7 @@ import { createReader, type Reader } from './create-reader.js';
 import { type DatasetItem, loadDataset } from './dataset.js';
 import { evaluateReader } from './evaluate-reader.js';
 import { gaussianHeatmaps } from './gaussian-heatmaps.js';
+import { parseOptions } from './parse-options.js';
 import { createRng } from './random.js';
 import { heatmapSize, ReaderConfig, type ReaderConfigInput } from './reader-config.js';
 import type { ReaderErrors } from './reader-errors.js';
@@ -134,17 +135,17 @@ export async function trainReader(
   onEvent: (e: TrainEvent) => void = () => {},
   signal?: AbortSignal,
 ): Promise<TrainResult> {
-  const o = TrainOptions.parse(options);
+  const o = parseOptions('trainReader', TrainOptions, options);
   const layout = o.layout ? Layout.parse(o.layout) : DEFAULT_LAYOUT;
   const backend = await initBackend();
-  const probe = ReaderConfig.parse({ ...o.model, joints: ['probe'] });
+  const probe = parseOptions('trainReader', ReaderConfig, { ...o.model, joints: ['probe'] }, 'options.model');
   const ds = await loadDataset(o.dataset, {
     layout,
     inputSize: probe.inputSize,
     heatmapSize: heatmapSize(probe),
     onProgress: (done, total) => onEvent({ phase: 'load', done, total }),
   });
-  const config = ReaderConfig.parse({ ...o.model, joints: ds.names });
+  const config = parseOptions('trainReader', ReaderConfig, { ...o.model, joints: ds.names }, 'options.model');
   const samples = [...new Set(ds.items.map((i) => i.sample))];
   const order = createRng(o.seed).permutation(samples.length);
   const nHeld =

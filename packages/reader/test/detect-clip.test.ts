@@ -150,6 +150,12 @@ describe('detectClip', () => {
   });
 
   it('fails clearly on a non-video, another aspect ratio, a missing ref.png and other joint names', async () => {
+    await expect(detectClip({ clip: 'c.mp4', reader: readerDir, batchFrames: 0 })).rejects.toThrow(
+      /detect: options\.batchFrames: .* \(got 0\)/,
+    );
+    await expect(detectClip({ clip: 'c.mp4', reader: readerDir })).rejects.toThrow(
+      "detect: Expected options.ref (ref.png) for calib 'auto', got none.",
+    );
     const junk = path.join(root, 'junk.mp4');
     await writeFile(junk, 'not a video');
     const base = { reader: readerDir, ref, layout };

@@ -132,7 +132,7 @@ describe('trainReader', () => {
     b.reader.dispose();
   });
 
-  it('refuses a checkpoint of another config and a dataset folder without samples', async () => {
+  it('refuses a checkpoint of another config, bad options and a dataset folder without samples', async () => {
     const out = path.join(await root, 'other');
     await trainReader({ dataset: data, out, layout, model, steps: 2, batchSize: 1 });
     await expect(
@@ -145,6 +145,12 @@ describe('trainReader', () => {
         batchSize: 1,
       }),
     ).rejects.toThrow(/checkpoint\/model.json: config differs/);
+    await expect(trainReader({ dataset: data, out, steps: 0 })).rejects.toThrow(
+      /trainReader: options\.steps: .* \(got 0\)/,
+    );
+    await expect(trainReader({ dataset: data, out, model: { inputSize: 250 } })).rejects.toThrow(
+      /trainReader: options\.model\.inputSize: inputSize 250 is not a multiple of the backbone stride 16/,
+    );
     await expect(trainReader({ dataset: await root, out, layout, model, steps: 1 })).rejects.toThrow(
       /loadDataset: .*: no <i>_meta.json samples/,
     );
