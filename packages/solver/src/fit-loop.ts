@@ -14,7 +14,7 @@ export interface LoopOptions {
   scaleEnd?: number;
   /** Fraction of the iterations over which the scale is annealed (geometrically). @default 0.6 */
   annealFraction?: number;
-  /** Conjugate-gradient iterations per step at most (the first step; later steps get `cgLater`). @default 40 */
+  /** Conjugate-gradient iterations per step at most (the first step; later steps get `cgLater`). @default 20 */
   cgIterations?: number;
   /** Conjugate-gradient iterations per step after the first, at most. @default cgIterations */
   cgLater?: number;
@@ -25,6 +25,8 @@ export interface LoopOptions {
    * rather than block-Jacobi alone (measured slower here for the default weights). @default false
    */
   schwarz?: boolean;
+  /** Precondition with symmetric block Gauss-Seidel over frames (else block-Jacobi). @default true */
+  gaussSeidel?: boolean;
   /** Called after each outer iteration (e.g. to fix label swaps); may return true to re-evaluate. */
   onIteration?: (it: number, st: FitState, scale: number) => boolean;
 }
@@ -59,15 +61,15 @@ function dot(a: Float64Array, b: Float64Array): number {
 /**
  * Minimises the fit's robust cost from `st` (updated in place) by Levenberg-Marquardt over
  * the whole clip: IRLS weights for the Cauchy loss, each Gauss-Newton step solved by
- * conjugate gradients preconditioned with {@link BlockPreconditioner} (optionally wrapped in
- * {@link TemporalBands}).
+ * conjugate gradients preconditioned by symmetric block Gauss-Seidel over frames
+ * ({@link BlockPreconditioner}: exact frame blocks, the temporal priors' couplings between them).
  */
 export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): LoopReport {
   const total = options.iterations ?? 12;
   const s0 = options.scaleStart ?? 40;
   const s1 = options.scaleEnd ?? 6;
   const frac = options.annealFraction ?? 0.6;
-  const maxCg = options.cgIterations ?? 40;
+  const maxCg = options.cgIterations ?? 20;
   const tol = options.cgTolerance ?? 1e-3;
   const { t, k } = data;
   const len = t * st.n;
@@ -103,6 +105,10 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
     };
     // z = M^-1 r: block-Jacobi, or temporal -> block -> temporal (symmetric multiplicative Schwarz).
     const precondition = (res: Float64Array, out: Float64Array): void => {
+      if (options.gaussSeidel ?? true) {
+        pre.applySgs(st, res, out);
+        return;
+      }
       if (!schwarz) {
         pre.apply(res, out);
         return;

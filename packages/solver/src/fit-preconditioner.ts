@@ -216,6 +216,109 @@ export class BlockPreconditioner {
     }
   }
 
+  /**
+   * Symmetric block Gauss-Seidel over frames: M = (D + L) D^-1 (D + U), D the factored frame
+   * blocks and L, U the temporal priors' couplings between frames (diagonal per offset: each
+   * variable couples only to itself in other frames). out = M^-1 r.
+   */
+  applySgs(st: FitState, r: Float64Array, out: Float64Array): Float64Array {
+    const { n, t } = this;
+    const w = this.coupling(st);
+    if (this.sgsTmp.length !== n) this.sgsTmp = new Float64Array(n);
+    const y = this.sgsTmp;
+    const width = this.couplingWidth;
+    // Forward: (D + L) z = r.
+    for (let f = 0; f < t; f++) {
+      for (let v = 0; v < n; v++) {
+        let s = r[f * n + v] as number;
+        for (let d = 1; d <= width && d <= f; d++)
+          s -= (w[(d * t + f - d) * n + v] as number) * (out[(f - d) * n + v] as number);
+        y[v] = s;
+      }
+      this.solveFrame(f, y, out, f * n);
+    }
+    // Backward: (D + U) x = D z, i.e. x_f = z_f - D_f^-1 sum_d U x_{f+d}.
+    for (let f = t - 1; f >= 0; f--) {
+      let any = false;
+      for (let v = 0; v < n; v++) {
+        let s = 0;
+        for (let d = 1; d <= width && f + d < t; d++)
+          s += (w[(d * t + f) * n + v] as number) * (out[(f + d) * n + v] as number);
+        y[v] = s;
+        if (s !== 0) any = true;
+      }
+      if (!any) continue;
+      this.solveFrame(f, y, y, 0);
+      for (let v = 0; v < n; v++) out[f * n + v] = (out[f * n + v] as number) - (y[v] as number);
+    }
+    return out;
+  }
+
+  private sgsTmp = new Float64Array(0);
+  private sgsW = new Float64Array(0);
+  private couplingWidth = 3;
+
+  /** The coupling K[f, f + d] per variable (d = 1..width), as (d * T + f) * n + v. */
+  private coupling(st: FitState): Float64Array {
+    const { n, t, data } = this;
+    const W = data.weights;
+    const order = W.order;
+    const width = Math.max(3, order);
+    this.couplingWidth = width;
+    const size = (width + 1) * t * n;
+    if (this.sgsW.length !== size) this.sgsW = new Float64Array(size);
+    const w = this.sgsW;
+    w.fill(0);
+    const m2 = data.layout.M_PER_PX ** 2;
+    const lim = data.model.limits;
+    const bj = new Float64Array((width + 1) * t);
+    const b3 = new Float64Array((width + 1) * t);
+    const b1 = new Float64Array((width + 1) * t);
+    addDiffGram(bj, t, order, 1);
+    addDiffGram(b3, t, 3, 1);
+    addDiffGram(b1, t, 1, 1);
+    for (let d = 1; d <= width; d++) {
+      for (let f = 0; f + d < t; f++) {
+        const o = (d * t + f) * n;
+        for (let q = 0; q < 3; q++) {
+          w[o + q] = (W.rootJerk / m2) * (b3[d * t + f] as number);
+          w[o + 3 + q] = 2 * W.rootTurnJerk * (b3[d * t + f] as number);
+        }
+        for (let i = 1; i < st.b; i++) {
+          for (let a = 0; a < 3; a++) {
+            if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
+            const s0 = st.s[(f * st.b + i) * 3 + a] as number;
+            const s1 = st.s[((f + d) * st.b + i) * 3 + a] as number;
+            w[o + 3 + 3 * i + a] =
+              s0 * s1 * (W.jerk * (bj[d * t + f] as number) + W.velocity * (b1[d * t + f] as number));
+          }
+        }
+      }
+    }
+    return w;
+  }
+
+  /** Solves frame f's factored block: out[oo..oo+n] = D_f^-1 rhs (rhs may alias out). */
+  private solveFrame(f: number, rhs: Float64Array, out: Float64Array, oo: number): void {
+    const { n, perm, lo } = this;
+    const L = this.factors;
+    const y = this.work;
+    const lb = f * n * n;
+    for (let i = 0; i < n; i++) {
+      let s = rhs[(rhs === out ? oo : 0) + (perm[i] as number)] as number;
+      const ri = lb + i * n;
+      for (let q = lo[i] as number; q < i; q++) s -= (L[ri + q] as number) * (y[q] as number);
+      y[i] = s / (L[ri + i] as number);
+    }
+    for (let i = n - 1; i >= 0; i--) {
+      const ri = lb + i * n;
+      const yi = (y[i] as number) / (L[ri + i] as number);
+      y[i] = yi;
+      for (let q = lo[i] as number; q < i; q++) y[q] = (y[q] as number) - (L[ri + q] as number) * yi;
+    }
+    for (let i = 0; i < n; i++) out[oo + (perm[i] as number)] = y[i] as number;
+  }
+
   /** out = M^-1 r (both T x n). */
   apply(r: Float64Array, out: Float64Array, only?: Uint8Array): Float64Array {
     const { n, t, perm, lo } = this;

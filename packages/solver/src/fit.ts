@@ -37,12 +37,14 @@ export interface FitOptions {
   noiseAdaptive?: boolean;
   /** Final Cauchy scale, px (the frame stage anneals to it from 40 px; the clip stage uses it). @default 6 */
   scaleEnd?: number;
-  /** Conjugate-gradient iterations of the first clip step at most. @default 40 */
+  /** Conjugate-gradient iterations of the first clip step at most. @default 20 */
   cgIterations?: number;
-  /** Conjugate-gradient iterations of each later clip step at most. @default 40 */
+  /** Conjugate-gradient iterations of each later clip step at most. @default 20 */
   cgLater?: number;
   /** Precondition the clip stage with temporal bands around the frame blocks (see `lmLoop`). @default false */
   schwarz?: boolean;
+  /** Precondition the clip stage with symmetric block Gauss-Seidel over frames (else block-Jacobi). @default true */
+  gaussSeidel?: boolean;
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -226,6 +228,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     ...(options.cgIterations === undefined ? {} : { cgIterations: options.cgIterations }),
     ...(options.cgLater === undefined ? {} : { cgLater: options.cgLater }),
     ...(options.schwarz === undefined ? {} : { schwarz: options.schwarz }),
+    ...(options.gaussSeidel === undefined ? {} : { gaussSeidel: options.gaussSeidel }),
   });
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     // A second look with the smooth whole-clip fit, which a swapped frame cannot drag along.
@@ -241,7 +244,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   motion.fit = {
     seconds,
     iterations: frameIt + clipIt,
-    method: `frame-wise LM + clip Gauss-Newton/PCG (${rep.cgIterations} CG)`,
+    method: `frame-wise LM + clip Gauss-Newton, block Gauss-Seidel PCG (${rep.cgIterations} CG)`,
   };
   const joints = Float64Array.from(motion.joints.flat(2));
   return { motion: MotionJson.parse(motion), joints, seconds, noisePx, stages };
