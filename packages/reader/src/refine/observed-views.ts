@@ -141,13 +141,8 @@ function channelBoxes(l: Uint8Array, w: number, h: number, sideStart: number, ch
       if (v === 0) continue;
       const view = x < sideStart ? 0 : 1;
       const c = v >= LABEL_GROUP0 ? v - LABEL_GROUP0 + 1 : 0;
-      for (const k of c === 0 || c >= channels ? [view] : [view, 2 * c + view]) {
-        const b = 4 * k;
-        if (x < box[b]) box[b] = x;
-        if (x >= box[b + 1]) box[b + 1] = x + 1;
-        if (y < box[b + 2]) box[b + 2] = y;
-        if (y >= box[b + 3]) box[b + 3] = y + 1;
-      }
+      grow(box, 4 * view, x, y);
+      if (c > 0 && c < channels) grow(box, 4 * (2 * c + view), x, y);
     }
   }
   const out: PixelRect[] = [];
@@ -170,6 +165,13 @@ function channelBoxes(l: Uint8Array, w: number, h: number, sideStart: number, ch
     });
   }
   return out;
+}
+
+function grow(box: Int32Array, b: number, x: number, y: number): void {
+  if (x < box[b]) box[b] = x;
+  if (x >= box[b + 1]) box[b + 1] = x + 1;
+  if (y < box[b + 2]) box[b + 2] = y;
+  if (y >= box[b + 3]) box[b + 3] = y + 1;
 }
 
 function subsample(pts: number[], max: number): Float64Array {
