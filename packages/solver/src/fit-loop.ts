@@ -27,6 +27,11 @@ export interface LoopOptions {
   schwarz?: boolean;
   /** Precondition with symmetric block Gauss-Seidel over frames (else block-Jacobi). @default true */
   gaussSeidel?: boolean;
+  /**
+   * Rebuild the preconditioner's frame blocks every this many outer iterations (in between
+   * they are reused; only a change of damping refactors them). @default 1
+   */
+  refreshEvery?: number;
   /** Called after each outer iteration (e.g. to fix label swaps); may return true to re-evaluate. */
   onIteration?: (it: number, st: FitState, scale: number) => boolean;
 }
@@ -88,6 +93,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
   const p = new Float64Array(len);
   const hp = new Float64Array(len);
   let mu = 1e-3;
+  let factoredMu = Number.NaN;
   let cgTotal = 0;
   let cost = 0;
   let scale = s0;
@@ -96,7 +102,11 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
     scale = annealedScale(it, total, s0, s1, frac);
     cost = fitCost(data, st, scale, w);
     fitGradient(data, st, w, ws, g);
-    pre.rebuild(st, w, 1);
+    const refresh = options.refreshEvery ?? 1;
+    if (it % refresh === 0) {
+      pre.rebuild(st, w, 1);
+      factoredMu = Number.NaN;
+    }
     const damp = pre.damp;
     const hDamped = (v: Float64Array, out: Float64Array): Float64Array => {
       fitHessVec(data, st, w, ws, v, out);
@@ -124,8 +134,11 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
       for (let i = 0; i < len; i++) out[i] = (out[i] as number) + (q2[i] as number);
     };
     for (let attempt = 0; attempt < 6; attempt++) {
-      pre.factor(mu);
-      if (schwarz) bands.factor(pre, mu, st);
+      if (mu !== factoredMu) {
+        pre.factor(mu);
+        factoredMu = mu;
+        if (schwarz) bands.factor(pre, mu, st);
+      }
       // Conjugate gradients on (H + mu D) d = -g.
       d.fill(0);
       for (let i = 0; i < len; i++) r[i] = -(g[i] as number);

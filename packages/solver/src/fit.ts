@@ -45,6 +45,8 @@ export interface FitOptions {
   schwarz?: boolean;
   /** Precondition the clip stage with symmetric block Gauss-Seidel over frames (else block-Jacobi). @default true */
   gaussSeidel?: boolean;
+  /** Rebuild the clip stage's preconditioner every this many iterations. @default 1 */
+  refreshEvery?: number;
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -229,6 +231,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     ...(options.cgLater === undefined ? {} : { cgLater: options.cgLater }),
     ...(options.schwarz === undefined ? {} : { schwarz: options.schwarz }),
     ...(options.gaussSeidel === undefined ? {} : { gaussSeidel: options.gaussSeidel }),
+    ...(options.refreshEvery === undefined ? {} : { refreshEvery: options.refreshEvery }),
   });
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     // A second look with the smooth whole-clip fit, which a swapped frame cannot drag along.
