@@ -5,7 +5,9 @@ Args: {"rigged": path, "layout": <layout>, "info": <rig_info.json>, "out_dir": p
 "feet": [joint, ...], "offset": 0, "stride": 1, "transparent": false}: this process renders samples offset, offset + stride, ...
 Sample i draws from its own generator seeded by (S, i), so any sample can be re-rendered alone,
 and a run that is interrupted continues where it stopped: a sample whose meta file exists is
-skipped (its images are renamed into place before the meta is written). Each pose follows
+skipped (its images are renamed into place before the meta is written). `visible` says, per
+view, whether the first surface in front of each joint belongs to the joint's own bone or a
+neighbouring one (not hidden behind another limb or the body). Each pose follows
 motion.json's conventions; the rig is lowered or lifted so its lowest foot joint (creature.json `feet`; any joint
 without feet) touches z = 0.
 """
@@ -48,6 +50,44 @@ def sample_pose(rng, info, args):
     return euler, q, trans
 
 
+def face_bones(mesh, bone_names):
+    """The bone that carries the most weight on each face of the mesh (by its vertices)."""
+    index = {g.index: g.name for g in mesh.vertex_groups}
+    vert_bone = []
+    for v in mesh.data.vertices:
+        best, w = None, 0.0
+        for g in v.groups:
+            if g.weight > w and index.get(g.group) in bone_names:
+                best, w = index[g.group], g.weight
+        vert_bone.append(best)
+    out = []
+    for f in mesh.data.polygons:
+        votes = {}
+        for vi in f.vertices:
+            b = vert_bone[vi]
+            votes[b] = votes.get(b, 0) + 1
+        out.append(max(votes, key=votes.get))
+    return out
+
+
+def visibility(bpy, mesh, keypoints, joints, allowed, faces):
+    """Per view, whether the first surface in front of each joint is its own bone's (or a
+    neighbour's): joints behind another limb or the body are hidden."""
+    from mathutils import Vector
+    from mathutils.bvhtree import BVHTree
+
+    tree = BVHTree.FromObject(mesh, bpy.context.evaluated_depsgraph_get())
+    out = {}
+    for view, d in (("front", Vector((0, 1, 0))), ("side", Vector((1, 0, 0)))):
+        flags = []
+        for k, p in zip(keypoints, joints):
+            origin = Vector(p) - d * 20.0
+            loc, _n, face, dist = tree.ray_cast(origin, d, 20.0)
+            flags.append(loc is None or dist >= 20.0 - 1e-6 or faces[face] in allowed[k["name"]])
+        out[view] = flags
+    return out
+
+
 def main(args):
     import bpy
 
@@ -65,6 +105,14 @@ def main(args):
     bones = [b["name"] for b in info["bones"]]
     count = args["count"]
     seed = args["seed"]
+    mesh = mb.find_mesh(bpy)
+    parents = {b["name"]: b["parent"] for b in info["bones"]}
+    allowed = {}
+    for k in info["keypoints"]:
+        near = {k["bone"], parents.get(k["bone"])}
+        near |= {b for b, par in parents.items() if par == k["bone"]}
+        allowed[k["name"]] = near
+    faces = face_bones(mesh, set(bones))
     rendered = skipped = 0
     first = None
     loop_start = time.time()
@@ -89,6 +137,7 @@ def main(args):
         mb.pose_rig(arm, info["root"], bones, [euler[b] for b in bones], trans, q)
         bpy.context.view_layer.update()
         joints = mb.keypoint_positions(arm, info["keypoints"])
+        visible = visibility(bpy, mesh, info["keypoints"], joints, allowed, faces)
         ts = time.time()
         for view in ("front", "side"):
             mb.render_view(bpy, cams, studio, layout, view, os.path.join(out, "%s_%s.png" % (stem, view)))
@@ -102,6 +151,7 @@ def main(args):
             "joints_m": joints,
             "front_uv": [f for f, _ in uv],
             "side_uv": [s for _, s in uv],
+            "visible": visible,
             "pose": {"euler": euler, "trans": trans, "root_quat": q},
             "images": {"front": stem + "_front.png", "side": stem + "_side.png"},
         }

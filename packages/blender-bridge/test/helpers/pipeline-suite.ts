@@ -50,6 +50,8 @@ export function pipelineSuite(name: string, opts: { length: number; processes?: 
       const rig = await readJsonFile('test', path.join(run.dir, 'rig.json'), RigJson);
       const inner = new Set(rig.bones.map((b) => b[1]));
       let onCreatureAll = 0;
+      let hiddenLeft = 0;
+      let hiddenRight = 0;
       let jointsSeen = 0;
       for (const file of ds.metas) {
         const meta = await readJsonFile('test', file, DatasetMeta);
@@ -85,10 +87,20 @@ export function pipelineSuite(name: string, opts: { length: number; processes?: 
           if (!isStudio(f) && !isStudio(s)) onCreature++;
         });
         onCreatureAll += onCreature;
+        // Visibility: the side camera sees the right flank, so left joints hide more often.
+        expect(meta.visible?.side).toHaveLength(meta.names.length);
+        expect(meta.visible?.front).toHaveLength(meta.names.length);
+        meta.names.forEach((n, j) => {
+          if (meta.visible!.side[j]) return;
+          if (n.endsWith('.L')) hiddenLeft++;
+          if (n.endsWith('.R')) hiddenRight++;
+        });
         jointsSeen += meta.names.filter((n) => inner.has(n)).length;
       }
       expect(jointsSeen).toBeGreaterThan(8 * 10);
       expect(onCreatureAll / jointsSeen).toBeGreaterThan(0.97);
+      expect(hiddenLeft).toBeGreaterThan(hiddenRight);
+      expect(hiddenLeft).toBeGreaterThan(4);
     });
 
     it("FK parity: the solver's FK from rig_info.json matches Blender's joints.json within 0.1 mm", async () => {
