@@ -64,6 +64,8 @@ describe('refinePose', () => {
     const restLabels = renderLabels(scene.mesh, scene.vlabels, restRefinePose(scene.mesh));
     const model = fitColourModel([{ image: paintFrame(restLabels, 1), labels: restLabels }], FOX_LAYOUT, {
       seed: 2,
+      samplesPerClass: 2000,
+      augmentations: 3,
     });
     const frame = drift(paintFrame(scene.labels, 2), [1.1, 0.94, 0.88], 1.08, 2, 3);
     const seg = segmentImage(new Uint8Array(scene.labels.length), model, frame, FOX_LAYOUT);
