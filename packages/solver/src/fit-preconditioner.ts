@@ -13,8 +13,11 @@ export class BlockPreconditioner {
   readonly t: number;
   /** Per-frame Hessian blocks without damping (T x n x n, row-major). */
   readonly blocks: Float64Array;
-  /** Per-frame Cholesky factors (lower, row-major). */
+  /** Per-frame Cholesky factors, compact: row i holds positions lo[i]..i, at `rowBase[i] + q`. */
   readonly factors: Float64Array;
+  /** Entries of one frame's compact factor. */
+  private readonly nnz: number;
+  private readonly rowBase: Int32Array;
   /** Damping diagonal per variable (T x n). */
   readonly damp: Float64Array;
   private readonly cols: Float64Array;
@@ -35,7 +38,9 @@ export class BlockPreconditioner {
     this.n = st.n;
     this.t = st.t;
     this.blocks = new Float64Array(this.t * this.n * this.n);
-    this.factors = new Float64Array(this.t * this.n * this.n);
+    this.factors = new Float64Array(0);
+    this.nnz = 0;
+    this.rowBase = new Int32Array(0);
     this.damp = new Float64Array(this.t * this.n);
     this.cols = new Float64Array(3 * this.n);
     this.idx = new Int32Array(this.n);
@@ -63,10 +68,20 @@ export class BlockPreconditioner {
     visit(0);
     this.perm = Int32Array.from(order);
     this.lo = Int32Array.from(lo);
+    const rowBase = new Int32Array(this.n);
+    let off = 0;
+    for (let i = 0; i < this.n; i++) {
+      rowBase[i] = off - (lo[i] as number);
+      off += i - (lo[i] as number) + 1;
+    }
+    this.rowBase = rowBase;
+    this.nnz = off;
+    this.factors = new Float64Array(this.t * off);
   }
 
   /** Rebuilds every frame's block at `st` with IRLS weights `w` and prior scale `priorScale`. */
   rebuild(st: FitState, w: RobustWeights, priorScale: number): void {
+    this.coupling(st);
     const { n, t, data } = this;
     const { k, b } = st;
     const { chains } = data;
@@ -196,14 +211,15 @@ export class BlockPreconditioner {
       if (only && !only[f]) continue;
       const mu = typeof muAll === 'number' ? muAll : (muAll[f] as number);
       const ab = f * n * n;
-      const lb = f * n * n;
+      const lb = f * this.nnz;
+      const rb = this.rowBase;
       for (let i = 0; i < n; i++) {
         const vi = perm[i] as number;
-        const ri = lb + i * n;
+        const ri = lb + (rb[i] as number);
         const li = lo[i] as number;
         let d = (A[ab + vi * n + vi] as number) + mu * (this.damp[f * n + vi] as number);
         for (let j = li; j < i; j++) {
-          const rj = lb + j * n;
+          const rj = lb + (rb[j] as number);
           let s = A[ab + vi * n + (perm[j] as number)] as number;
           for (let q = lo[j] as number; q < j; q++) s -= (L[ri + q] as number) * (L[rj + q] as number);
           const l = s / (L[rj + j] as number);
@@ -223,7 +239,7 @@ export class BlockPreconditioner {
    */
   applySgs(st: FitState, r: Float64Array, out: Float64Array): Float64Array {
     const { n, t } = this;
-    const w = this.coupling(st);
+    const w = this.sgsW.length > 0 ? this.sgsW : this.coupling(st);
     if (this.sgsTmp.length !== n) this.sgsTmp = new Float64Array(n);
     const y = this.sgsTmp;
     const width = this.couplingWidth;
@@ -303,15 +319,16 @@ export class BlockPreconditioner {
     const { n, perm, lo } = this;
     const L = this.factors;
     const y = this.work;
-    const lb = f * n * n;
+    const lb = f * this.nnz;
+    const rb = this.rowBase;
     for (let i = 0; i < n; i++) {
       let s = rhs[(rhs === out ? oo : 0) + (perm[i] as number)] as number;
-      const ri = lb + i * n;
+      const ri = lb + (rb[i] as number);
       for (let q = lo[i] as number; q < i; q++) s -= (L[ri + q] as number) * (y[q] as number);
       y[i] = s / (L[ri + i] as number);
     }
     for (let i = n - 1; i >= 0; i--) {
-      const ri = lb + i * n;
+      const ri = lb + (rb[i] as number);
       const yi = (y[i] as number) / (L[ri + i] as number);
       y[i] = yi;
       for (let q = lo[i] as number; q < i; q++) y[q] = (y[q] as number) - (L[ri + q] as number) * yi;
@@ -330,15 +347,16 @@ export class BlockPreconditioner {
         out.fill(0, o, o + n);
         continue;
       }
-      const lb = f * n * n;
+      const lb = f * this.nnz;
+      const rb = this.rowBase;
       for (let i = 0; i < n; i++) {
         let s = r[o + (perm[i] as number)] as number;
-        const ri = lb + i * n;
+        const ri = lb + (rb[i] as number);
         for (let q = lo[i] as number; q < i; q++) s -= (L[ri + q] as number) * (y[q] as number);
         y[i] = s / (L[ri + i] as number);
       }
       for (let i = n - 1; i >= 0; i--) {
-        const ri = lb + i * n;
+        const ri = lb + (rb[i] as number);
         const yi = (y[i] as number) / (L[ri + i] as number);
         y[i] = yi;
         for (let q = lo[i] as number; q < i; q++) y[q] = (y[q] as number) - (L[ri + q] as number) * yi;
