@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { applyMotion, buildRig, JointsJson, prepMesh } from '@mocap/blender-bridge';
 import { atomicWriteJson, readJsonFile } from '@mocap/layout';
@@ -23,5 +24,6 @@ describe('dragon: FK parity with Blender', () => {
     const { worst, compared } = fkParity(info, motion, joints);
     expect(compared).toBe(8 * info.keypoints.length);
     expect(worst).toBeLessThan(1e-4);
+    await rm(dir, { recursive: true, force: true });
   }, 180_000);
 });

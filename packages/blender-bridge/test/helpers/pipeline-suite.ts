@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { JointsJson, readGltfJoints, validateGltf } from '@mocap/blender-bridge';
 import { DatasetMeta, RigInfo, RigJson, readJsonFile, worldToFront, worldToSide } from '@mocap/layout';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRef, readPng } from './checks.js';
 import { fkParity } from './fk-parity.js';
 import { type PipelineRun, runPipeline } from './pipeline.js';
@@ -14,6 +14,10 @@ export function pipelineSuite(name: string, opts: { length: number; processes?: 
   beforeAll(async () => {
     run = await runPipeline(name, { dataset: 8, frames: 6, renders: [0, 5], processes: opts.processes ?? 1 });
   }, 240_000);
+
+  afterAll(async () => {
+    if (run) await rm(run.dir, { recursive: true, force: true });
+  });
 
   describe(`${name}: prep -> rig -> ref -> dataset -> apply in Blender`, () => {
     it('preps the model to its real size on the ground', async () => {
