@@ -3,6 +3,7 @@ import type { RgbImage } from '@mocap/media';
 import { z } from 'zod';
 import { createRng, type Rng } from '../random.js';
 import { backdropColours, backdropGains } from './backdrop-gains.js';
+import type { PixelRect } from './distance-transform.js';
 
 /** Options of {@link fitColourModel}; defaults in the schema. */
 export const ColourModelOptions = z
@@ -284,7 +285,9 @@ function bakeLut(comps: Comp[], bits: number): Uint8Array {
 /**
  * Labels every pixel of a layout frame with a {@link ColourModel}: the frame's colours are first
  * divided by its backdrop gains against the model's reference backdrop ({@link backdropGains};
- * pass `gains` to override), then looked up. Writes `out` (one label per pixel) and returns it.
+ * pass `gains` to override), then looked up. With `regions` (e.g. the previous frame's projected
+ * creature, grown by a margin) only those rectangles are classified and every other pixel is
+ * backdrop (0). Writes `out` (one label per pixel) and returns it.
  *
  * ```ts
  * const labels = segmentImage(new Uint8Array(1280 * 720), model, frame, layout);
@@ -295,26 +298,36 @@ export function segmentImage(
   model: ColourModel,
   image: RgbImage,
   layout: Layout,
-  gains: ArrayLike<number> = backdropGains(
-    new Float64Array(3),
-    backdropColours(image, layout),
-    model.reference,
-  ),
+  gains: ArrayLike<number> | null = null,
+  regions: readonly PixelRect[] | null = null,
 ): Uint8Array {
-  const n = image.width * image.height;
+  const w = image.width;
+  const n = w * image.height;
   if (out.length < n)
     throw new RangeError(`segmentImage: expected an output of ${n} labels, got ${out.length}.`);
+  const gn = gains ?? backdropGains(new Float64Array(3), backdropColours(image, layout), model.reference);
   const shift = 8 - model.bits;
   const size = 1 << model.bits;
-  const gr = gains[0];
-  const gg = gains[1];
-  const gb = gains[2];
+  const gr = gn[0];
+  const gg = gn[1];
+  const gb = gn[2];
   const d = image.data;
-  for (let i = 0; i < n; i++) {
-    const r = Math.min(255, d[3 * i] * gr) >> shift;
-    const g = Math.min(255, d[3 * i + 1] * gg) >> shift;
-    const b = Math.min(255, d[3 * i + 2] * gb) >> shift;
-    out[i] = model.lut[(r * size + g) * size + b];
+  const lut = model.lut;
+  const rects = regions ?? [{ x0: 0, x1: w, y0: 0, y1: image.height }];
+  if (regions) out.fill(0, 0, n);
+  for (const r of rects) {
+    const x0 = Math.max(0, Math.floor(r.x0));
+    const x1 = Math.min(w, Math.ceil(r.x1));
+    const y0 = Math.max(0, Math.floor(r.y0));
+    const y1 = Math.min(image.height, Math.ceil(r.y1));
+    for (let y = y0; y < y1; y++) {
+      for (let i = y * w + x0; i < y * w + x1; i++) {
+        const rr = Math.min(255, d[3 * i] * gr) >> shift;
+        const g = Math.min(255, d[3 * i + 1] * gg) >> shift;
+        const b = Math.min(255, d[3 * i + 2] * gb) >> shift;
+        out[i] = lut[(rr * size + g) * size + b];
+      }
+    }
   }
   return out;
 }

@@ -64,6 +64,25 @@ describe('fitColourModel + segmentImage', () => {
     expect(Math.min(...raw.perClass)).toBeLessThan(Math.min(...r.perClass));
   });
 
+  it('classifies only the given regions, the same as the whole frame there, backdrop elsewhere', () => {
+    const t = syntheticFrame(L, 5);
+    const full = segmentImage(new Uint8Array(t.labels.length), model, t.image, L);
+    const regions = [
+      { x0: 30, x1: 300, y0: 200, y1: 650 },
+      { x0: 600, x1: 1100.5, y0: 150, y1: 720 },
+    ];
+    const part = segmentImage(new Uint8Array(t.labels.length).fill(9), model, t.image, L, null, regions);
+    for (let y = 0; y < L.HEIGHT; y++) {
+      for (let x = 0; x < L.WIDTH; x++) {
+        const inside = regions.some(
+          (r) => x >= Math.floor(r.x0) && x < Math.ceil(r.x1) && y >= r.y0 && y < r.y1,
+        );
+        const i = y * L.WIDTH + x;
+        if (part[i] !== (inside ? full[i] : 0)) throw new Error(`pixel ${x}, ${y}: ${part[i]} vs ${full[i]}`);
+      }
+    }
+  });
+
   it('is deterministic for a seed, and the seed matters', () => {
     const frames = [syntheticFrame(L, 1)];
     const o = { samplesPerClass: 400, augmentations: 2, lutBits: 5, seed: 3 };
