@@ -11,8 +11,8 @@ import { addDiffGram, bandFactor, bandSolve, DIFF } from './linalg.js';
 export class BlockPreconditioner {
   readonly n: number;
   readonly t: number;
-  /** Per-frame Hessian blocks without damping (T x n x n, row-major). */
-  readonly blocks: Float64Array;
+  /** Per-frame Hessian blocks without damping, compact lower triangles in the factors' layout. */
+  blocks: Float64Array;
   /** Per-frame Cholesky factors, compact: row i holds positions lo[i]..i, at `rowBase[i] + q`. */
   readonly factors: Float64Array;
   /** Entries of one frame's compact factor. */
@@ -37,7 +37,7 @@ export class BlockPreconditioner {
   ) {
     this.n = st.n;
     this.t = st.t;
-    this.blocks = new Float64Array(this.t * this.n * this.n);
+    this.blocks = new Float64Array(0);
     this.factors = new Float64Array(0);
     this.nnz = 0;
     this.rowBase = new Int32Array(0);
@@ -77,6 +77,18 @@ export class BlockPreconditioner {
     this.rowBase = rowBase;
     this.nnz = off;
     this.factors = new Float64Array(this.t * off);
+    this.blocks = new Float64Array(this.t * off);
+    this.pos = new Int32Array(this.n);
+    for (let i = 0; i < this.n; i++) this.pos[this.perm[i] as number] = i;
+  }
+
+  /** Variable -> elimination position. */
+  private readonly pos: Int32Array;
+
+  /** Frame f's Hessian block entry (without damping) of variable v with itself. */
+  diagonal(f: number, v: number): number {
+    const i = this.pos[v] as number;
+    return this.blocks[f * this.nnz + (this.rowBase[i] as number) + i] as number;
   }
 
   /** Rebuilds every frame's block at `st` with IRLS weights `w` and prior scale `priorScale`. */
@@ -100,8 +112,15 @@ export class BlockPreconditioner {
       return s;
     };
     for (let f = 0; f < t; f++) {
-      const a = this.blocks.subarray(f * n * n, (f + 1) * n * n);
+      const a = this.blocks.subarray(f * this.nnz, (f + 1) * this.nnz);
       a.fill(0);
+      const pos = this.pos;
+      const rb = this.rowBase;
+      const at = (u: number, v: number): number => {
+        const P = pos[u] as number;
+        const Q = pos[v] as number;
+        return P >= Q ? (rb[P] as number) + Q : (rb[Q] as number) + P;
+      };
       const pb = f * b * 3;
       const accel = f === 0 || f === t - 1 ? 1 : f === 1 || f === t - 2 ? 5 : 6;
       const acc = t >= 3 ? (priorScale * W.jointAccel * accel) / m2 : 0;
@@ -157,11 +176,13 @@ export class BlockPreconditioner {
           const qx = wx * (cols[3 * p] as number);
           const qy = wy * (cols[3 * p + 1] as number);
           const qz = wz * (cols[3 * p + 2] as number);
-          const row = (idx[p] as number) * n;
+          const P = pos[idx[p] as number] as number;
+          const rowP = rb[P] as number;
           for (let q = 0; q <= p; q++) {
-            const at = row + (idx[q] as number);
-            a[at] =
-              (a[at] as number) +
+            const Q = pos[idx[q] as number] as number;
+            const e = P >= Q ? rowP + Q : (rb[Q] as number) + P;
+            a[e] =
+              (a[e] as number) +
               qx * (cols[3 * q] as number) +
               qy * (cols[3 * q + 1] as number) +
               qz * (cols[3 * q + 2] as number);
@@ -174,10 +195,10 @@ export class BlockPreconditioner {
       const d1 = (f > 0 ? 1 : 0) + (f + 1 < t ? 1 : 0);
       for (let q = 0; q < 3; q++) {
         const kt = (priorScale * W.rootJerk) / m2;
-        a[q * n + q] = (a[q * n + q] as number) + kt * d3;
+        a[at(q, q)] = (a[at(q, q)] as number) + kt * d3;
         this.damp[f * n + q] = kt + 1e-6 / m2;
         const kr = 2 * priorScale * W.rootTurnJerk;
-        a[(3 + q) * n + 3 + q] = (a[(3 + q) * n + 3 + q] as number) + kr * d3;
+        a[at(3 + q, 3 + q)] = (a[at(3 + q, 3 + q)] as number) + kr * d3;
         this.damp[f * n + 3 + q] = kr + 1e-3;
       }
       for (let i = 1; i < b; i++) {
@@ -186,17 +207,8 @@ export class BlockPreconditioner {
           const s = st.s[pb + i * 3 + q] as number;
           const free = (lim[i * 6 + 2 * q + 1] as number) > (lim[i * 6 + 2 * q] as number);
           const pd = priorScale * (W.jerk * dA + W.velocity * d1 + W.rest);
-          a[v * n + v] = (a[v * n + v] as number) + (free ? s * s * pd : 1);
+          a[at(v, v)] = (a[at(v, v)] as number) + (free ? s * s * pd : 1);
           this.damp[f * n + v] = s * s * (priorScale * (W.jerk + W.rest) + 1e-3);
-        }
-      }
-      // Symmetrise (only the lower triangle was accumulated, in index order of the chain).
-      for (let p = 0; p < n; p++) {
-        for (let q = 0; q < p; q++) {
-          const lo = a[p * n + q] as number;
-          const up = a[q * n + p] as number;
-          a[p * n + q] = lo + up;
-          a[q * n + p] = lo + up;
         }
       }
     }
@@ -210,23 +222,24 @@ export class BlockPreconditioner {
     for (let f = 0; f < t; f++) {
       if (only && !only[f]) continue;
       const mu = typeof muAll === 'number' ? muAll : (muAll[f] as number);
-      const ab = f * n * n;
+      const ab = f * this.nnz;
       const lb = f * this.nnz;
       const rb = this.rowBase;
       for (let i = 0; i < n; i++) {
         const vi = perm[i] as number;
         const ri = lb + (rb[i] as number);
         const li = lo[i] as number;
-        let d = (A[ab + vi * n + vi] as number) + mu * (this.damp[f * n + vi] as number);
+        const aii = A[ab + (rb[i] as number) + i] as number;
+        let d = aii + mu * (this.damp[f * n + vi] as number);
         for (let j = li; j < i; j++) {
           const rj = lb + (rb[j] as number);
-          let s = A[ab + vi * n + (perm[j] as number)] as number;
+          let s = A[ab + (rb[i] as number) + j] as number;
           for (let q = lo[j] as number; q < j; q++) s -= (L[ri + q] as number) * (L[rj + q] as number);
           const l = s / (L[rj + j] as number);
           L[ri + j] = l;
           d -= l * l;
         }
-        const floor = 1e-12 * Math.abs(A[ab + vi * n + vi] as number) + 1e-300;
+        const floor = 1e-12 * Math.abs(aii) + 1e-300;
         L[ri + i] = Math.sqrt(Math.max(d, floor));
       }
     }
@@ -416,7 +429,7 @@ export class TemporalBands {
       // Replace the diagonal by the block's (data + priors' diagonal + damping).
       for (let f = 0; f < t; f++) {
         const s = v < 3 ? 1 : (st.s[f * st.b * 3 + v - 3] as number);
-        const d = (block.blocks[f * n * n + v * n + v] as number) + mu * (block.damp[f * n + v] as number);
+        const d = block.diagonal(f, v) + mu * (block.damp[f * n + v] as number);
         band[f] = s > 0 ? d : 1;
         if (!(s > 0)) for (let q = 1; q <= 4; q++) band[q * t + f] = 0;
       }
