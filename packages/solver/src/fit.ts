@@ -13,6 +13,7 @@ import { DEFAULT_FIT_WEIGHTS, type FitData, type FitWeights, keypointChains } fr
 import { FitState } from './fit-state.js';
 import { fixSwaps } from './fix-swaps.js';
 import { forwardKinematics } from './forward-kinematics.js';
+import { frameCosts } from './frame-costs.js';
 import { initialPose } from './init-pose.js';
 import { orthonormalRigModel, type RigModel } from './rig-model.js';
 import { syncChecks } from './sync-checks.js';
@@ -123,6 +124,45 @@ function viewData(model: RigModel, det: Detections, file: string) {
   return { t, k, front, side, frontConf, sideConf };
 }
 
+/**
+ * Frames whose frame-wise cost stands far above the clip's median (a local minimum, e.g. two
+ * angles of a limb pinned at opposite limits) are restarted from the nearest good frame's
+ * pose and refitted; each keeps whichever of the two solutions costs less.
+ */
+function reseedStuckFrames(data: FitData, st: FitState, scale: number): number {
+  const { t } = data;
+  const cost = frameCosts(data, st, scale, new Float64Array(t));
+  const sorted = Float64Array.from(cost).sort();
+  const med = sorted[t >> 1] as number;
+  const bad: number[] = [];
+  for (let f = 0; f < t; f++) if ((cost[f] as number) > 3 * med + 1) bad.push(f);
+  if (bad.length === 0 || bad.length > t / 3) return 0;
+  const isBad = new Uint8Array(t);
+  for (const f of bad) isBad[f] = 1;
+  const trial = new FitState(data.model, t).copyFrom(st);
+  for (const f of bad) {
+    let src = -1;
+    for (let d = 1; d < t && src < 0; d++) {
+      if (f - d >= 0 && !isBad[f - d]) src = f - d;
+      else if (f + d < t && !isBad[f + d]) src = f + d;
+    }
+    if (src < 0) continue;
+    trial.rootRot.set(st.rootRot.subarray(src * 9, src * 9 + 9), f * 9);
+    trial.trans.set(st.trans.subarray(src * 3, src * 3 + 3), f * 3);
+    trial.p.set(st.p.subarray(src * st.b * 3, (src + 1) * st.b * 3), f * st.b * 3);
+  }
+  frameLmLoop(data, trial, { iterations: 4, scaleStart: 3 * scale, scaleEnd: scale, annealFraction: 0.5 });
+  const after = frameCosts(data, trial, scale, new Float64Array(t));
+  let better = 0;
+  for (const f of bad) {
+    if ((after[f] as number) < (cost[f] as number)) {
+      st.copyFrame(trial, f);
+      better++;
+    }
+  }
+  return better;
+}
+
 /** Median absolute residual of confident, inlying detections, px (robust noise estimate). */
 function measuredNoise(data: FitData, st: FitState): number {
   const { t, k, layout } = data;
@@ -212,6 +252,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const frameIt = options.frameIterations ?? 4;
   const s1 = options.scaleEnd ?? 6;
   frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: s1, annealFraction: 0.85 });
+  reseedStuckFrames(data, st, s1);
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     const fixed = fixSwaps(data, st, info);
     sync.swaps_fixed = fixed;
