@@ -13,28 +13,31 @@ export interface ViewData {
 /** Feet agree between the views when their rows differ by at most this, px. */
 const PAW_TOLERANCE_PX = 8;
 
-function median(v: number[]): number {
-  if (v.length === 0) return 0;
-  const s = v.slice().sort((a, b) => a - b);
-  const n = s.length;
-  return n % 2 ? (s[(n - 1) >> 1] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
-}
+/** At most this many (frame, joint) pairs enter one height-gap median (frames are strided beyond it). */
+const GAP_SAMPLES = 4096;
 
-/** Median |v_front(t + lag) - v_side(t)| over joints confident in both views, px (null when none). */
+/**
+ * Median |v_front(t + lag) - v_side(t)| over joints confident in both views, px (null when
+ * none). Long clips are sampled on a frame stride so that at most 4096 pairs enter.
+ */
 export function heightGap(d: ViewData, lag: number): number | null {
-  const vals: number[] = [];
-  for (let f = 0; f < d.t; f++) {
+  const stride = Math.max(1, Math.ceil((d.t * d.k) / GAP_SAMPLES));
+  const vals = new Float64Array(Math.ceil(d.t / stride) * d.k);
+  let n = 0;
+  for (let f = 0; f < d.t; f += stride) {
     const g = f + lag;
     if (g < 0 || g >= d.t) continue;
     for (let j = 0; j < d.k; j++) {
       if ((d.frontConf[g * d.k + j] as number) > 0 && (d.sideConf[f * d.k + j] as number) > 0) {
-        vals.push(
-          Math.abs((d.front[2 * (g * d.k + j) + 1] as number) - (d.side[2 * (f * d.k + j) + 1] as number)),
+        vals[n++] = Math.abs(
+          (d.front[2 * (g * d.k + j) + 1] as number) - (d.side[2 * (f * d.k + j) + 1] as number),
         );
       }
     }
   }
-  return vals.length === 0 ? null : median(vals);
+  if (n === 0) return null;
+  const v = vals.subarray(0, n).sort();
+  return n % 2 ? (v[(n - 1) >> 1] as number) : ((v[n / 2 - 1] as number) + (v[n / 2] as number)) / 2;
 }
 
 /** Fraction of frames whose confident feet agree between the views' rows; null without feet. */
