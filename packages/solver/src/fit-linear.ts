@@ -108,41 +108,58 @@ function addPriors(
   const n = st.n;
   const lim = data.model.limits;
   const S = st.s;
-  if (scratchCol.length < t) {
-    scratchCol = new Float64Array(t);
-    scratchAcc = new Float64Array(t);
+  const m = b * 3;
+  // Frame-major work arrays (T x 3B): the angles (or S * v) and the accumulated prior force.
+  if (scratchCol.length < t * m) {
+    scratchCol = new Float64Array(t * m);
+    scratchAcc = new Float64Array(t * m);
+    scratchFree = new Uint8Array(m);
   }
   const col = scratchCol;
   const acc = scratchAcc;
+  const free = scratchFree;
+  for (let i = 0; i < b; i++) {
+    for (let a = 0; a < 3; a++) {
+      free[i * 3 + a] = i > 0 && (lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number) ? 1 : 0;
+    }
+  }
+  for (let f = 0; f < t; f++) {
+    const o = f * m;
+    for (let q = 0; q < m; q++) {
+      col[o + q] = isGradient
+        ? (vals[o + q] as number)
+        : (S[o + q] as number) * (vals[f * n + 3 + q] as number);
+    }
+  }
   const wj = W.jerk;
   const ord = W.order;
   const co = DIFF[ord];
   const wv = W.velocity;
   const wr = W.rest;
-  for (let i = 1; i < b; i++) {
-    for (let a = 0; a < 3; a++) {
-      if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
-      const off = i * 3 + a;
-      if (isGradient) for (let f = 0; f < t; f++) col[f] = vals[f * b * 3 + off] as number;
-      else
-        for (let f = 0; f < t; f++)
-          col[f] = (S[f * b * 3 + off] as number) * (vals[f * n + 3 + off] as number);
-      for (let f = 0; f < t; f++) acc[f] = wr * (col[f] as number);
-      for (let f = 0; f + 1 < t; f++) {
-        const d = wv * ((col[f + 1] as number) - (col[f] as number));
-        acc[f] = (acc[f] as number) - d;
-        acc[f + 1] = (acc[f + 1] as number) + d;
-      }
-      for (let f = 0; f + ord < t; f++) {
-        let d = 0;
-        for (let q = 0; q <= ord; q++) d += (co[q] as number) * (col[f + q] as number);
-        d *= wj;
-        for (let q = 0; q <= ord; q++) acc[f + q] = (acc[f + q] as number) + (co[q] as number) * d;
-      }
-      for (let f = 0; f < t; f++) {
-        const o = f * n + 3 + off;
-        out[o] = (out[o] as number) + (S[f * b * 3 + off] as number) * (acc[f] as number);
-      }
+  for (let i = 0; i < t * m; i++) acc[i] = wr * (col[i] as number);
+  for (let f = 0; f + 1 < t; f++) {
+    const o0 = f * m;
+    const o1 = o0 + m;
+    for (let q = 0; q < m; q++) {
+      const d = wv * ((col[o1 + q] as number) - (col[o0 + q] as number));
+      acc[o0 + q] = (acc[o0 + q] as number) - d;
+      acc[o1 + q] = (acc[o1 + q] as number) + d;
+    }
+  }
+  for (let f = 0; f + ord < t; f++) {
+    for (let q = 0; q < m; q++) {
+      let d = 0;
+      for (let c = 0; c <= ord; c++) d += (co[c] as number) * (col[(f + c) * m + q] as number);
+      d *= wj;
+      for (let c = 0; c <= ord; c++)
+        acc[(f + c) * m + q] = (acc[(f + c) * m + q] as number) + (co[c] as number) * d;
+    }
+  }
+  for (let f = 0; f < t; f++) {
+    const o = f * m;
+    for (let q = 0; q < m; q++) {
+      if (!free[q]) continue;
+      out[f * n + 3 + q] = (out[f * n + 3 + q] as number) + (S[o + q] as number) * (acc[o + q] as number);
     }
   }
 }
@@ -150,6 +167,7 @@ function addPriors(
 const rootRes = new Float64Array(9);
 let scratchCol = new Float64Array(0);
 let scratchAcc = new Float64Array(0);
+let scratchFree = new Uint8Array(0);
 
 /**
  * Root priors. Gradient: `vRot` null, trans from `transVals` (T x 3). Hessian-vector: the
