@@ -139,18 +139,30 @@ function diffAt(arr: Float64Array, stride: number, off: number, f: number, order
 function priorCost(data: FitData, st: FitState): number {
   const { t, weights: W } = data;
   const b = st.b;
+  const m = b * 3;
   const lim = data.model.limits;
   const m2 = data.layout.M_PER_PX ** 2;
+  const co = DIFF[W.order];
+  const ord = W.order;
+  const e = st.e;
   let cost = 0;
-  for (let i = 1; i < b; i++) {
-    for (let a = 0; a < 3; a++) {
+  // Frame-major: each frame's row of angles is contiguous.
+  for (let f = 0; f < t; f++) {
+    const o = f * m;
+    for (let q = 3; q < m; q++) {
+      const i = (q / 3) | 0;
+      const a = q - 3 * i;
       if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
-      const off = i * 3 + a;
-      for (let f = 0; f < t; f++) {
-        const e = st.e[f * b * 3 + off] as number;
-        cost += 0.5 * W.rest * e * e;
-        if (f + 1 < t) cost += 0.5 * W.velocity * diffAt(st.e, b * 3, off, f, 1) ** 2;
-        if (f + W.order < t) cost += 0.5 * W.jerk * diffAt(st.e, b * 3, off, f, W.order) ** 2;
+      const v = e[o + q] as number;
+      cost += 0.5 * W.rest * v * v;
+      if (f + 1 < t) {
+        const d = (e[o + m + q] as number) - v;
+        cost += 0.5 * W.velocity * d * d;
+      }
+      if (f + ord < t) {
+        let d = 0;
+        for (let c = 0; c <= ord; c++) d += (co[c] as number) * (e[o + c * m + q] as number);
+        cost += 0.5 * W.jerk * d * d;
       }
     }
   }
