@@ -1,4 +1,15 @@
 export {
+  type CaptureEvent,
+  type CaptureOptions,
+  type CaptureResult,
+  captureClip,
+  requireReader,
+  type SolveContext,
+  skeletonPairs,
+  solveContext,
+  solveDetections,
+} from './capture-clip.js';
+export {
   type Command,
   type CommandContext,
   type ParsedCommandArgs,
@@ -7,3 +18,5 @@ export {
 } from './command.js';
 export { commands } from './commands/index.js';
 export { main, VERSION } from './main.js';
+export { type RenderClipOptions, type RenderClipResult, renderMotionClip } from './render-clip.js';
+export { flatMotionJson, type RenderExamOptions, renderExam } from './render-exam.js';

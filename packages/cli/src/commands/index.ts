@@ -1,6 +1,8 @@
 import type { Command } from '../command.js';
 import { applyCommand } from './apply.js';
+import { captureCommand } from './capture.js';
 import { datasetCommand } from './dataset.js';
+import { demoCommand } from './demo.js';
 import { detectCommand } from './detect.js';
 import { examCommand } from './exam.js';
 import { generateCommand } from './generate.js';
@@ -26,6 +28,8 @@ export const commands: readonly Command[] = [
   detectCommand,
   solveCommand,
   applyCommand,
+  captureCommand,
   loraCommand,
   examCommand,
+  demoCommand,
 ];

@@ -1,0 +1,206 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { applyMotion, type BlenderProgress, creaturePaths } from '@mocap/blender-bridge';
+import { atomicWriteJson, type Detections, FileError, type MotionJson, readDetections } from '@mocap/layout';
+import { composeFrame, probeVideo, readPng, writeShowcase } from '@mocap/media';
+import { type DetectEvent, detectClip } from '@mocap/reader';
+import {
+  type CreatureInfo,
+  creatureInfo,
+  fit,
+  type RigModel,
+  readRigModel,
+  readSolverCreature,
+  type SolverCreature,
+} from '@mocap/solver';
+
+/**
+ * Throws unless `reader` holds a trained reader (`model.json`); the message names the commands
+ * that make one.
+ */
+export function requireReader(op: string, reader: string): void {
+  const model = path.join(reader, 'model.json');
+  if (!existsSync(model)) {
+    throw new FileError(
+      `${op}: ${model}: no trained reader there; run \`mocap dataset\` then \`mocap train\` first (or pass --reader DIR).`,
+      model,
+      '',
+    );
+  }
+}
+
+/** A creature ready for the solver: resolved, its rig model (rig_info.json when rigged) and info. */
+export interface SolveContext {
+  creature: SolverCreature;
+  model: RigModel;
+  info: CreatureInfo;
+}
+
+/** Reads what {@link solveDetections} needs of the creature in `dir`. */
+export async function solveContext(op: string, dir: string): Promise<SolveContext> {
+  const creature = await readSolverCreature(op, dir);
+  const p = creaturePaths(creature.dir ?? dir);
+  const model = await readRigModel(op, existsSync(p.rigInfo) ? p.rigInfo : p.rigJson);
+  return { creature, model, info: creatureInfo(model, creature.json, p.creatureJson) };
+}
+
+/** The solve stage: det.npz -> motion.json (atomic), with the fitted joints (T x K x 3 flat) and time. */
+export async function solveDetections(
+  ctx: SolveContext,
+  det: string,
+  out: string,
+): Promise<{ motion: MotionJson; joints: Float64Array; seconds: number }> {
+  const detections = await readDetections(det);
+  const r = fit(ctx.model, detections, { layout: ctx.creature.layout, creature: ctx.info, file: det });
+  await atomicWriteJson(out, r.motion);
+  return { motion: r.motion, joints: r.joints, seconds: r.seconds };
+}
+
+/**
+ * The skeleton drawn over the clip: each keypoint joined to the nearest keypoint up the bone
+ * chain (its own bone's head for a tail, else an ancestor's tail or head).
+ */
+export function skeletonPairs(model: RigModel): [string, string][] {
+  const at = (bone: number, end: 'head' | 'tail') =>
+    model.keypoints.find((k) => k.bone === bone && k.end === end);
+  const pairs: [string, string][] = [];
+  for (const k of model.keypoints) {
+    let up = k.end === 'tail' ? at(k.bone, 'head') : undefined;
+    for (let b = model.parent[k.bone] as number; !up && b >= 0; b = model.parent[b] as number) {
+      up = at(b, 'tail') ?? at(b, 'head');
+    }
+    if (up) pairs.push([up.name, k.name]);
+  }
+  return pairs;
+}
+
+/** What {@link captureClip} reports while it runs. */
+export type CaptureEvent =
+  | { stage: 'detect'; detect: DetectEvent }
+  | { stage: 'solve' }
+  | { stage: 'apply'; blender?: BlenderProgress }
+  | { stage: 'showcase' };
+
+/** Options of {@link captureClip}. */
+export interface CaptureOptions {
+  clip: string;
+  creature: string;
+  /** @default `<creature>/runs/reader` */
+  reader?: string | undefined;
+  /** @default `<creature>/runs/capture/<clip name>` */
+  out?: string | undefined;
+  /** Size of the 3/4 showcase render (creature.json `camera`); the two views are used without a camera. @default 960 x 720 */
+  showcase?: { width: number; height: number } | undefined;
+  /** Output height of showcase.mp4. @default 720 */
+  height?: number | undefined;
+  env?: NodeJS.ProcessEnv | undefined;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+}
+
+/** The files {@link captureClip} wrote. */
+export interface CaptureResult {
+  dir: string;
+  det: string;
+  motion: string;
+  joints: string;
+  glb: string;
+  showcase: string;
+  frames: number;
+  backend: string;
+  reprojPx: number;
+}
+
+/**
+ * `mocap capture` as a function: detect (the trained reader, both views) -> `det.npz` -> solve
+ * (the rig fit) -> `motion.json` -> apply (Blender keys the rig) -> `joints.json`, renders,
+ * `animation.glb` -> `showcase.mp4` (the clip with its detections beside the rig rendered from
+ * creature.json's 3/4 `camera`, or its two views when it has none). Every file is written
+ * atomically under `<creature>/runs/capture/<clip name>/`.
+ *
+ * ```ts
+ * const r = await captureClip({ clip: 'trot.mp4', creature: 'creatures/wolf' }, (e) => console.log(e.stage));
+ * ```
+ */
+export async function captureClip(
+  opts: CaptureOptions,
+  onEvent: (e: CaptureEvent) => void = () => {},
+): Promise<CaptureResult> {
+  const paths = creaturePaths(opts.creature);
+  const reader = opts.reader ?? path.join(paths.runs, 'reader');
+  requireReader('capture', reader);
+  await probeVideo(opts.clip);
+  const ctx = await solveContext('capture', opts.creature);
+  const name = path.basename(opts.clip, path.extname(opts.clip));
+  const dir = opts.out ?? path.join(paths.runs, 'capture', name);
+  const det = path.join(dir, 'det.npz');
+  const signal = opts.signal;
+  const detected = await detectClip(
+    {
+      clip: opts.clip,
+      reader,
+      ref: paths.refPng,
+      out: det,
+      layout: ctx.creature.layout,
+      calib: existsSync(paths.refPng) ? 'auto' : 'identity',
+      joints: ctx.model.keypoints.map((k) => k.name),
+    },
+    (e) => onEvent({ stage: 'detect', detect: e }),
+    signal,
+  );
+  onEvent({ stage: 'solve' });
+  const motion = path.join(dir, 'motion.json');
+  const solved = await solveDetections(ctx, det, motion);
+  onEvent({ stage: 'apply' });
+  const camera = ctx.creature.json?.camera !== undefined;
+  const showcaseSize = opts.showcase ?? { width: 960, height: 720 };
+  const applied = await applyMotion({
+    creature: opts.creature,
+    motion,
+    out: dir,
+    renders: 'all',
+    ...(camera ? { showcase: showcaseSize } : {}),
+    formats: { glb: true, bvh: false, fbx: false },
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(signal ? { signal } : {}),
+    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+    onProgress: (p) => onEvent({ stage: 'apply', blender: p }),
+  });
+  onEvent({ stage: 'showcase' });
+  const renders = applied.renders as string;
+  const layout = ctx.creature.layout;
+  async function* rendered() {
+    for (let t = 0; t < applied.frames; t++) {
+      const n = String(t).padStart(5, '0');
+      if (camera) yield await readPng(path.join(renders, `${n}_showcase.png`));
+      else {
+        const front = await readPng(path.join(renders, `${n}_front.png`));
+        const side = await readPng(path.join(renders, `${n}_side.png`));
+        yield composeFrame(front, side, layout);
+      }
+    }
+  }
+  const showcase = path.join(dir, 'showcase.mp4');
+  const detections: Detections = detected.detections;
+  const names = new Set(detections.names);
+  const bones = skeletonPairs(ctx.model).filter(([a, b]) => names.has(a) && names.has(b));
+  const frames = await writeShowcase(showcase, opts.clip, rendered(), {
+    fps: detections.fps,
+    detections,
+    bones,
+    height: opts.height ?? 720,
+    preset: 'veryfast',
+    ...(signal ? { signal } : {}),
+  });
+  return {
+    dir,
+    det,
+    motion,
+    joints: applied.joints,
+    glb: applied.glb as string,
+    showcase,
+    frames,
+    backend: detected.backend,
+    reprojPx: solved.motion.reproj_px.mean,
+  };
+}

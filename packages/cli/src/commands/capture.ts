@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { type CaptureEvent, captureClip } from '../capture-clip.js';
+import { type Command, parseCommandArgs, UsageError } from '../command.js';
+import { blenderProgress, requireCreature } from './blender-progress.js';
+
+function size(v: string | undefined): { width: number; height: number } | undefined {
+  if (v === undefined) return undefined;
+  const m = /^(\d+)x(\d+)$/.exec(v);
+  if (!m || Number(m[1]) < 2 || Number(m[2]) < 2) {
+    throw new UsageError(`--showcase: Expected WIDTHxHEIGHT like 960x720, got "${v}".`);
+  }
+  return { width: Number(m[1]), height: Number(m[2]) };
+}
+
+/** Progress on stderr: a line per stage, detect's frame count and Blender's bar. */
+export function captureProgress(stderr: NodeJS.WritableStream) {
+  const bar = blenderProgress(stderr);
+  let last = '';
+  return {
+    onEvent(e: CaptureEvent) {
+      if (e.stage === 'detect') {
+        const d = e.detect;
+        if (d.phase === 'frames' && d.done === d.total) stderr.write(`detect: ${d.total} frames\n`);
+      } else if (e.stage === 'apply' && e.blender) bar.onProgress(e.blender);
+      if (e.stage !== last) {
+        bar.end();
+        stderr.write(`${e.stage}...\n`);
+        last = e.stage;
+      }
+    },
+    end: () => bar.end(),
+  };
+}
+
+/** `mocap capture`: clip -> det.npz -> motion.json -> animation.glb + renders -> showcase.mp4. */
+export const captureCommand: Command = {
+  name: 'capture',
+  summary: 'Capture a two-view clip onto the rig: detect, solve, apply, showcase.mp4',
+  usage:
+    'mocap capture <clip> --creature DIR [--reader DIR] [--out DIR] [--showcase WxH] [--height H] [--json]',
+  async run(ctx) {
+    const { values, positionals } = parseCommandArgs(
+      ctx.argv,
+      {
+        creature: { type: 'string' },
+        reader: { type: 'string' },
+        out: { type: 'string' },
+        showcase: { type: 'string' },
+        height: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+      true,
+    );
+    if (positionals.length !== 1) throw new UsageError('give exactly one clip.');
+    const creature = requireCreature(values.creature, ctx);
+    const height = values.height === undefined ? undefined : Number(values.height);
+    if (height !== undefined && !(Number.isInteger(height) && height > 0 && height % 2 === 0)) {
+      throw new UsageError(`--height: Expected an even whole number > 0, got "${values.height}".`);
+    }
+    const progress = captureProgress(ctx.stderr);
+    try {
+      const r = await captureClip(
+        {
+          clip: path.resolve(ctx.cwd, positionals[0] as string),
+          creature,
+          reader: values.reader ? path.resolve(ctx.cwd, values.reader) : undefined,
+          out: values.out ? path.resolve(ctx.cwd, values.out) : undefined,
+          showcase: size(values.showcase),
+          height,
+          env: ctx.env,
+          signal: ctx.signal,
+        },
+        progress.onEvent,
+      );
+      progress.end();
+      if (values.json) {
+        ctx.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+        return 0;
+      }
+      ctx.stderr.write(
+        `${r.frames} frames captured (reader on ${r.backend}, reprojection ${r.reprojPx.toFixed(2)} px)\n`,
+      );
+      for (const f of [r.det, r.motion, r.joints, r.glb, r.showcase]) ctx.stdout.write(`${f}\n`);
+      return 0;
+    } finally {
+      progress.end();
+    }
+  },
+};

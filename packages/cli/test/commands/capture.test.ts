@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { buildRig, creaturePaths, prepMesh, renderDataset, renderRef } from '@mocap/blender-bridge';
+import { flatMotionJson, main, renderMotionClip, solveContext } from '@mocap/cli';
+import { ExamReport, MotionJson, readDetections } from '@mocap/layout';
+import { probeVideo } from '@mocap/media';
+import { trainReader } from '@mocap/reader';
+import { syntheticMotion } from '@mocap/solver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const WOLF = fileURLToPath(new URL('../../../../creatures/wolf', import.meta.url));
+/** A quarter-size layout keeps Blender and the reader quick; the chain is the point here. */
+const layout = { WIDTH: 320, HEIGHT: 180, W_FRONT: 105, W_SIDE: 215, GROUND_V: 160, M_PER_PX: 1.9 / 180 };
+const FRAMES = 4;
+
+async function run(argv: string[]) {
+  let out = '';
+  let err = '';
+  const sink = (f: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, cb) {
+        f(String(chunk));
+        cb();
+      },
+    });
+  const code = await main(argv, {
+    stdout: sink((s) => {
+      out += s;
+    }),
+    stderr: sink((s) => {
+      err += s;
+    }),
+    env: process.env,
+    cwd: process.cwd(),
+  });
+  return { code, out, err };
+}
+
+describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained reader)', () => {
+  let dir = '';
+  let clip = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'cli-capture-'));
+    const json = JSON.parse(await readFile(path.join(WOLF, 'creature.json'), 'utf8'));
+    await writeFile(path.join(dir, 'creature.json'), JSON.stringify({ ...json, layout }));
+    for (const f of ['rig.json', 'model.glb']) await copyFile(path.join(WOLF, f), path.join(dir, f));
+    await prepMesh({ creature: dir });
+    await buildRig({ creature: dir });
+    await renderRef({ creature: dir });
+    const p = creaturePaths(dir);
+    await renderDataset({ creature: dir, count: 4, seed: 1 });
+    await trainReader({
+      dataset: p.dataset,
+      out: path.join(p.runs, 'reader'),
+      layout,
+      model: { inputSize: 64, backbone: { kind: 'cnn', widths: [8, 8] } },
+      steps: 2,
+      batchSize: 2,
+      heldOut: 0.25,
+      seed: 1,
+    });
+    const ctx = await solveContext('test', dir);
+    const truth = syntheticMotion(ctx.model, ctx.info, { frames: FRAMES, seed: 3, fps: 12 });
+    await mkdir(path.join(dir, 'clips'), { recursive: true });
+    clip = path.join(dir, 'clips', 'walk.mp4');
+    await renderMotionClip({ creature: dir, motion: flatMotionJson(ctx.model, truth), out: clip, aa: 'OFF' });
+  }, 600_000);
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('captures a clip: det.npz, motion.json, animation.glb, showcase.mp4 under runs/capture/<clip>', async () => {
+    const r = await run(['capture', clip, '--creature', dir, '--showcase', '160x120', '--height', '180']);
+    expect(r.err).toMatch(/detect: 4 frames/);
+    expect(r.err).toMatch(/solve\.\.\.\napply\.\.\./);
+    expect(r.code).toBe(0);
+    const out = path.join(dir, 'runs', 'capture', 'walk');
+    const files = ['det.npz', 'motion.json', 'joints.json', 'animation.glb', 'showcase.mp4'].map((f) =>
+      path.join(out, f),
+    );
+    expect(r.out.trim().split('\n')).toEqual(files);
+    const det = await readDetections(files[0] as string);
+    expect(det.frames).toBe(FRAMES);
+    const motion = MotionJson.parse(JSON.parse(await readFile(files[1] as string, 'utf8')));
+    expect(motion.trans).toHaveLength(FRAMES);
+    expect(existsSync(path.join(out, 'renders', '00003_showcase.png'))).toBe(true);
+    const video = await probeVideo(files[4] as string);
+    expect(video.frames).toBe(FRAMES);
+    // The clip panel (320x180 scaled to 180 high) beside the 160x120 showcase render (240 wide at 180).
+    expect(video.width).toBe(320 + 240);
+  }, 300_000);
+
+  it('exam --render: finite per-joint errors in a valid report', async () => {
+    const r = await run([
+      'exam',
+      '--render',
+      '--creature',
+      dir,
+      '--frames',
+      String(FRAMES),
+      '--seed',
+      '2',
+      '--json',
+    ]);
+    expect(r.err).toContain('render...');
+    expect(r.code).toBe(0);
+    const report = ExamReport.parse(JSON.parse(r.out));
+    expect(report).toMatchObject({ mode: 'render', frames: FRAMES, seed: 2, creature: 'wolf' });
+    expect(Number.isFinite(report.error_cm.mean) && Number.isFinite(report.error_cm.p95)).toBe(true);
+    const joints = Object.values(report.per_joint);
+    expect(joints.length).toBeGreaterThan(10);
+    for (const s of joints) expect(Number.isFinite(s.max)).toBe(true);
+  }, 300_000);
+
+  it('explains a missing reader and a clip that is not a video', async () => {
+    const none = path.join(dir, 'no-reader');
+    const missing = await run(['capture', clip, '--creature', dir, '--reader', none]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain(`capture: ${path.join(none, 'model.json')}: no trained reader there`);
+    expect(missing.err).toContain('`mocap train`');
+    const exam = await run(['exam', '--render', '--creature', dir, '--reader', none]);
+    expect(exam.err).toContain('exam: ');
+    expect(exam.err).toContain('`mocap dataset` then `mocap train`');
+    const text = path.join(dir, 'notes.mp4');
+    await writeFile(text, 'not a video\n');
+    const bad = await run(['capture', text, '--creature', dir]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain(text);
+    expect((await run(['capture', '--creature', dir])).err).toContain('give exactly one clip');
+  });
+});
