@@ -128,8 +128,8 @@ export async function captureClip(
 ): Promise<CaptureResult> {
   const paths = creaturePaths(opts.creature);
   const reader = opts.reader ?? path.join(paths.runs, 'reader');
-  requireReader('capture', reader);
   await probeVideo(opts.clip);
+  requireReader('capture', reader);
   const ctx = await solveContext('capture', opts.creature);
   const name = path.basename(opts.clip, path.extname(opts.clip));
   const dir = opts.out ?? path.join(paths.runs, 'capture', name);

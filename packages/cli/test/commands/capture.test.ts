@@ -81,6 +81,7 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
       path.join(out, f),
     );
     expect(r.out.trim().split('\n')).toEqual(files);
+    for (const f of files) expect(existsSync(f)).toBe(true);
     const det = await readDetections(files[0] as string);
     expect(det.frames).toBe(FRAMES);
     const motion = MotionJson.parse(JSON.parse(await readFile(files[1] as string, 'utf8')));
@@ -127,7 +128,7 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     await writeFile(text, 'not a video\n');
     const bad = await run(['capture', text, '--creature', dir]);
     expect(bad.code).toBe(1);
-    expect(bad.err).toContain(text);
+    expect(bad.err).toContain(`probeVideo: ${text}: not a video`);
     expect((await run(['capture', '--creature', dir])).err).toContain('give exactly one clip');
   });
 });
