@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { creaturePaths } from '@mocap/blender-bridge';
-import { ExamReport, MotionJson } from '@mocap/layout';
+import { atomicWriteJson, ExamReport, MotionJson } from '@mocap/layout';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import { type FlatMotion, type RigModel, scoreJoints, syntheticMotion } from '@mocap/solver';
 import { requireReader, solveContext, solveDetections } from './capture-clip.js';
@@ -49,7 +49,7 @@ export interface RenderExamOptions {
   fps?: number;
   /** @default `<creature>/runs/reader` */
   reader?: string | undefined;
-  /** Work folder (clip.mp4, det.npz, motion.json). @default `<creature>/runs/exam/render-seed<seed>` */
+  /** Work folder (clip.mp4, det.npz, motion.json, report.json). @default `<creature>/runs/exam/render-seed<seed>` */
   out?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   signal?: AbortSignal | undefined;
@@ -105,7 +105,7 @@ export async function renderExam(opts: RenderExamOptions): Promise<ExamReport> {
   const solved = await solveDetections(ctx, det, path.join(dir, 'motion.json'));
   const names = ctx.model.keypoints.map((k) => k.name);
   const score = scoreJoints(solved.joints, new Float64Array(rendered.joints.flat(2)), names, ctx.info.groups);
-  return ExamReport.parse({
+  const report = ExamReport.parse({
     creature: ctx.creature.name,
     mode: 'render',
     frames: opts.frames,
@@ -117,4 +117,6 @@ export async function renderExam(opts: RenderExamOptions): Promise<ExamReport> {
     ...score,
     fit_seconds: solved.seconds,
   });
+  await atomicWriteJson(path.join(dir, 'report.json'), report);
+  return report;
 }

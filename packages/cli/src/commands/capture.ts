@@ -15,18 +15,21 @@ function size(v: string | undefined): { width: number; height: number } | undefi
 /** Progress on stderr: a line per stage, detect's frame count and Blender's bar. */
 export function captureProgress(stderr: NodeJS.WritableStream) {
   const bar = blenderProgress(stderr);
+  const tty = (stderr as { isTTY?: boolean }).isTTY === true;
   let last = '';
   return {
     onEvent(e: CaptureEvent) {
-      if (e.stage === 'detect') {
-        const d = e.detect;
-        if (d.phase === 'frames' && d.done === d.total) stderr.write(`detect: ${d.total} frames\n`);
-      } else if (e.stage === 'apply' && e.blender) bar.onProgress(e.blender);
       if (e.stage !== last) {
         bar.end();
         stderr.write(`${e.stage}...\n`);
         last = e.stage;
       }
+      if (e.stage === 'detect') {
+        const d = e.detect;
+        if (d.phase !== 'frames') return;
+        if (tty) stderr.write(`\rdetect ${d.done}/${d.total} frames${d.done === d.total ? '\n' : ''}`);
+        else if (d.done === d.total) stderr.write(`detect: ${d.total} frames\n`);
+      } else if (e.stage === 'apply' && e.blender) bar.onProgress(e.blender);
     },
     end: () => bar.end(),
   };

@@ -73,8 +73,8 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
 
   it('captures a clip: det.npz, motion.json, animation.glb, showcase.mp4 under runs/capture/<clip>', async () => {
     const r = await run(['capture', clip, '--creature', dir, '--showcase', '160x120', '--height', '180']);
-    expect(r.err).toMatch(/detect: 4 frames/);
-    expect(r.err).toMatch(/solve\.\.\.\napply\.\.\./);
+    expect(r.err).toMatch(/detect\.\.\.\ndetect: 4 frames\nsolve\.\.\.\napply\.\.\./);
+    expect(r.err).toContain('showcase...');
     expect(r.code).toBe(0);
     const out = path.join(dir, 'runs', 'capture', 'walk');
     const files = ['det.npz', 'motion.json', 'joints.json', 'animation.glb', 'showcase.mp4'].map((f) =>
@@ -108,6 +108,8 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     expect(r.err).toContain('render...');
     expect(r.code).toBe(0);
     const report = ExamReport.parse(JSON.parse(r.out));
+    const saved = path.join(dir, 'runs', 'exam', 'render-seed2', 'report.json');
+    expect(ExamReport.parse(JSON.parse(await readFile(saved, 'utf8')))).toEqual(report);
     expect(report).toMatchObject({ mode: 'render', frames: FRAMES, seed: 2, creature: 'wolf' });
     expect(Number.isFinite(report.error_cm.mean) && Number.isFinite(report.error_cm.p95)).toBe(true);
     const joints = Object.values(report.per_joint);
