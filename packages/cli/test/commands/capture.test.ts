@@ -43,6 +43,8 @@ async function run(argv: string[]) {
 describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained reader)', () => {
   let dir = '';
   let clip = '';
+  /** Largest gap between the joints Blender posed for the clip and the solver's FK of the motion, m. */
+  let fkGap = Number.NaN;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'cli-capture-'));
     const json = JSON.parse(await readFile(path.join(WOLF, 'creature.json'), 'utf8'));
@@ -67,9 +69,21 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     const truth = syntheticMotion(ctx.model, ctx.info, { frames: FRAMES, seed: 3, fps: 12 });
     await mkdir(path.join(dir, 'clips'), { recursive: true });
     clip = path.join(dir, 'clips', 'walk.mp4');
-    await renderMotionClip({ creature: dir, motion: flatMotionJson(ctx.model, truth), out: clip, aa: 'OFF' });
+    const rendered = await renderMotionClip({
+      creature: dir,
+      motion: flatMotionJson(ctx.model, truth),
+      out: clip,
+      aa: 'OFF',
+    });
+    const posed = rendered.joints.flat(2);
+    fkGap = Math.max(...posed.map((v, i) => Math.abs(v - (truth.joints[i] as number))));
+    expect(posed).toHaveLength(truth.joints.length);
   }, 600_000);
   afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it("renders the known motion as posed: Blender joints = the motion's joints (flatMotionJson conventions)", () => {
+    expect(fkGap).toBeLessThan(1e-3);
+  });
 
   it('captures a clip: det.npz, motion.json, animation.glb, showcase.mp4 under runs/capture/<clip>', async () => {
     const r = await run(['capture', clip, '--creature', dir, '--showcase', '160x120', '--height', '180']);
