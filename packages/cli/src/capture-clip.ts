@@ -29,6 +29,19 @@ export function requireReader(op: string, reader: string): void {
   }
 }
 
+/**
+ * Throws unless `mocap prep` and `mocap rig` have run for the creature at `dir` (rigged.blend and
+ * rig_info.json, which apply and render need); the message names the commands.
+ */
+export function requireRigged(op: string, dir: string): void {
+  const p = creaturePaths(dir);
+  for (const file of [p.riggedBlend, p.rigInfo]) {
+    if (!existsSync(file)) {
+      throw new FileError(`${op}: ${file}: missing; run \`mocap prep\` then \`mocap rig\` first.`, file, '');
+    }
+  }
+}
+
 /** A creature ready for the solver: resolved, its rig model (rig_info.json when rigged) and info. */
 export interface SolveContext {
   creature: SolverCreature;
@@ -89,6 +102,11 @@ export interface CaptureOptions {
   reader?: string | undefined;
   /** @default `<creature>/runs/capture/<clip name>` */
   out?: string | undefined;
+  /**
+   * `auto`: fit the clip to the creature's ref.png (from `mocap ref`), as a generated clip may be
+   * scaled or shifted; `identity`: the clip is the layout. @default 'auto'
+   */
+  calib?: 'auto' | 'identity' | undefined;
   /** Size of the 3/4 showcase render (creature.json `camera`); the two views are used without a camera. @default 960 x 720 */
   showcase?: { width: number; height: number } | undefined;
   /** Output height of showcase.mp4. @default 720 */
@@ -130,6 +148,15 @@ export async function captureClip(
   const reader = opts.reader ?? path.join(paths.runs, 'reader');
   await probeVideo(opts.clip);
   requireReader('capture', reader);
+  requireRigged('capture', opts.creature);
+  const calib = opts.calib ?? 'auto';
+  if (calib === 'auto' && !existsSync(paths.refPng)) {
+    throw new FileError(
+      `capture: ${paths.refPng}: missing; run \`mocap ref\` first (or pass --calib identity for a clip that is the layout).`,
+      paths.refPng,
+      '',
+    );
+  }
   const ctx = await solveContext('capture', opts.creature);
   const name = path.basename(opts.clip, path.extname(opts.clip));
   const dir = opts.out ?? path.join(paths.runs, 'capture', name);
@@ -139,10 +166,10 @@ export async function captureClip(
     {
       clip: opts.clip,
       reader,
-      ref: paths.refPng,
+      ...(calib === 'auto' ? { ref: paths.refPng } : {}),
       out: det,
       layout: ctx.creature.layout,
-      calib: existsSync(paths.refPng) ? 'auto' : 'identity',
+      calib,
       joints: ctx.model.keypoints.map((k) => k.name),
     },
     (e) => onEvent({ stage: 'detect', detect: e }),

@@ -4,6 +4,7 @@ export {
   type CaptureResult,
   captureClip,
   requireReader,
+  requireRigged,
   type SolveContext,
   skeletonPairs,
   solveContext,

@@ -4,7 +4,7 @@ import { creaturePaths } from '@mocap/blender-bridge';
 import { atomicWriteJson, ExamReport, MotionJson } from '@mocap/layout';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import { type FlatMotion, type RigModel, scoreJoints, syntheticMotion } from '@mocap/solver';
-import { requireReader, solveContext, solveDetections } from './capture-clip.js';
+import { requireReader, requireRigged, solveContext, solveDetections } from './capture-clip.js';
 import { renderMotionClip } from './render-clip.js';
 
 /**
@@ -59,7 +59,9 @@ export interface RenderExamOptions {
 /**
  * The rendered exam: a seeded synthetic motion of the creature (the solver's exam motion) is
  * rendered to a two-view clip by Blender, read by the trained reader (capture's detect),
- * fitted (capture's solve) and scored against the joints Blender posed, per joint in cm.
+ * fitted (capture's solve) and scored against the joints Blender posed, per joint in cm. No
+ * corruption is added (`noise_px`, `outliers`, `swaps` are 0): the reader's own error is measured.
+ * Writes clip.mp4, det.npz, motion.json and report.json (all atomically) in its run folder.
  *
  * ```ts
  * const report = await renderExam({ creature: 'creatures/wolf', frames: 60, seed: 1 });
@@ -70,6 +72,7 @@ export async function renderExam(opts: RenderExamOptions): Promise<ExamReport> {
   const paths = creaturePaths(opts.creature);
   const reader = opts.reader ?? path.join(paths.runs, 'reader');
   requireReader('exam', reader);
+  requireRigged('exam', opts.creature);
   const ctx = await solveContext('exam', opts.creature);
   const dir = opts.out ?? path.join(paths.runs, 'exam', `render-seed${opts.seed}`);
   await mkdir(dir, { recursive: true });

@@ -40,7 +40,7 @@ export const captureCommand: Command = {
   name: 'capture',
   summary: 'Capture a two-view clip onto the rig: detect, solve, apply, showcase.mp4',
   usage:
-    'mocap capture <clip> --creature DIR [--reader DIR] [--out DIR] [--showcase WxH] [--height H] [--json]',
+    'mocap capture <clip> --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--showcase WxH] [--height H] [--json]',
   async run(ctx) {
     const { values, positionals } = parseCommandArgs(
       ctx.argv,
@@ -50,6 +50,7 @@ export const captureCommand: Command = {
         out: { type: 'string' },
         showcase: { type: 'string' },
         height: { type: 'string' },
+        calib: { type: 'string', default: 'auto' },
         json: { type: 'boolean', default: false },
       },
       true,
@@ -59,6 +60,10 @@ export const captureCommand: Command = {
     const height = values.height === undefined ? undefined : Number(values.height);
     if (height !== undefined && !(Number.isInteger(height) && height > 0 && height % 2 === 0)) {
       throw new UsageError(`--height: Expected an even whole number > 0, got "${values.height}".`);
+    }
+    const calib = values.calib;
+    if (calib !== 'auto' && calib !== 'identity') {
+      throw new UsageError(`--calib: Expected auto or identity, got "${calib}".`);
     }
     const progress = captureProgress(ctx.stderr);
     try {
@@ -70,6 +75,7 @@ export const captureCommand: Command = {
           out: values.out ? path.resolve(ctx.cwd, values.out) : undefined,
           showcase: size(values.showcase),
           height,
+          calib,
           env: ctx.env,
           signal: ctx.signal,
         },

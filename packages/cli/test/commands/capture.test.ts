@@ -146,5 +146,21 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     expect(bad.code).toBe(1);
     expect(bad.err).toContain(`probeVideo: ${text}: not a video`);
     expect((await run(['capture', '--creature', dir])).err).toContain('give exactly one clip');
+    expect((await run(['capture', clip, '--creature', dir, '--calib', 'x'])).err).toContain(
+      '--calib: Expected auto or identity, got "x"',
+    );
+    const fresh = await mkdtemp(path.join(tmpdir(), 'cli-capture-fresh-'));
+    try {
+      await copyFile(path.join(dir, 'creature.json'), path.join(fresh, 'creature.json'));
+      await copyFile(path.join(dir, 'rig.json'), path.join(fresh, 'rig.json'));
+      const reader = path.join(dir, 'runs', 'reader');
+      const unrigged = await run(['capture', clip, '--creature', fresh, '--reader', reader]);
+      expect(unrigged.code).toBe(1);
+      expect(unrigged.err).toContain(
+        `capture: ${path.join(fresh, 'runs', 'rigged', 'rigged.blend')}: missing; run \`mocap prep\` then \`mocap rig\` first.`,
+      );
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
   });
 });
