@@ -127,6 +127,8 @@ export interface CaptureResult {
   frames: number;
   backend: string;
   reprojPx: number;
+  /** Wall-clock seconds per stage. */
+  seconds: { detect: number; solve: number; apply: number; showcase: number };
 }
 
 /**
@@ -162,6 +164,13 @@ export async function captureClip(
   const dir = opts.out ?? path.join(paths.runs, 'capture', name);
   const det = path.join(dir, 'det.npz');
   const signal = opts.signal;
+  let t0 = performance.now();
+  const lap = () => {
+    const t = performance.now();
+    const s = (t - t0) / 1000;
+    t0 = t;
+    return s;
+  };
   const detected = await detectClip(
     {
       clip: opts.clip,
@@ -175,9 +184,11 @@ export async function captureClip(
     (e) => onEvent({ stage: 'detect', detect: e }),
     signal,
   );
+  const detectSeconds = lap();
   onEvent({ stage: 'solve' });
   const motion = path.join(dir, 'motion.json');
   const solved = await solveDetections(ctx, det, motion);
+  const solveSeconds = lap();
   onEvent({ stage: 'apply' });
   const camera = ctx.creature.json?.camera !== undefined;
   const showcaseSize = opts.showcase ?? { width: 960, height: 720 };
@@ -193,6 +204,7 @@ export async function captureClip(
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
     onProgress: (p) => onEvent({ stage: 'apply', blender: p }),
   });
+  const applySeconds = lap();
   onEvent({ stage: 'showcase' });
   const renders = applied.renders as string;
   const layout = ctx.creature.layout;
@@ -229,5 +241,6 @@ export async function captureClip(
     frames,
     backend: detected.backend,
     reprojPx: solved.motion.reproj_px.mean,
+    seconds: { detect: detectSeconds, solve: solveSeconds, apply: applySeconds, showcase: lap() },
   };
 }

@@ -86,8 +86,11 @@ export const captureCommand: Command = {
         ctx.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
         return 0;
       }
+      const t = Object.entries(r.seconds)
+        .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+        .join(', ');
       ctx.stderr.write(
-        `${r.frames} frames captured (reader on ${r.backend}, reprojection ${r.reprojPx.toFixed(2)} px)\n`,
+        `${r.frames} frames captured (reader on ${r.backend}, reprojection ${r.reprojPx.toFixed(2)} px; ${t})\n`,
       );
       for (const f of [r.det, r.motion, r.joints, r.glb, r.showcase]) ctx.stdout.write(`${f}\n`);
       return 0;

@@ -89,6 +89,9 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     const r = await run(['capture', clip, '--creature', dir, '--showcase', '160x120', '--height', '180']);
     expect(r.err).toMatch(/detect\.\.\.\ndetect: 4 frames\nsolve\.\.\.\napply\.\.\./);
     expect(r.err).toContain('showcase...');
+    expect(r.err).toMatch(
+      /4 frames captured \(reader on wasm, reprojection [\d.]+ px; detect [\d.]+ s, solve [\d.]+ s, apply [\d.]+ s, showcase [\d.]+ s\)/,
+    );
     expect(r.code).toBe(0);
     const out = path.join(dir, 'runs', 'capture', 'walk');
     const files = ['det.npz', 'motion.json', 'joints.json', 'animation.glb', 'showcase.mp4'].map((f) =>
