@@ -1,27 +1,9 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { main, VERSION } from '@mocap/cli';
+import { VERSION } from '@mocap/cli';
 import { describe, expect, it } from 'vitest';
-
-function sink() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      text += String(chunk);
-      cb();
-    },
-  });
-  return { stream, text: () => text };
-}
-
-async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
-  const out = sink();
-  const err = sink();
-  const code = await main(argv, { stdout: out.stream, stderr: err.stream, env, cwd: process.cwd() });
-  return { code, out: out.text(), err: err.text() };
-}
+import { runCli as run } from './helpers/run-cli.js';
 
 describe('mocap', () => {
   it('prints help listing the commands', async () => {

@@ -1,30 +1,11 @@
 import { copyFile, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { main } from '@mocap/cli';
 import { describe, expect, it } from 'vitest';
+import { runCli as run } from '../helpers/run-cli.js';
 
 const FOX = fileURLToPath(new URL('../../../../creatures/fox/', import.meta.url));
-
-function sink() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      text += String(chunk);
-      cb();
-    },
-  });
-  return { stream, text: () => text };
-}
-
-async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
-  const out = sink();
-  const err = sink();
-  const code = await main(argv, { stdout: out.stream, stderr: err.stream, env, cwd: process.cwd() });
-  return { code, out: out.text(), err: err.text() };
-}
 
 describe('mocap prep / rig / ref / dataset / apply', () => {
   it('are listed in --help', async () => {

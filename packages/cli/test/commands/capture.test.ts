@@ -2,43 +2,22 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { buildRig, creaturePaths, prepMesh, renderDataset, renderRef } from '@mocap/blender-bridge';
-import { flatMotionJson, main, renderMotionClip, solveContext } from '@mocap/cli';
+import { flatMotionJson, renderMotionClip, solveContext } from '@mocap/cli';
 import { ExamReport, MotionJson, readDetections } from '@mocap/layout';
 import { probeVideo } from '@mocap/media';
 import { trainReader } from '@mocap/reader';
 import { syntheticMotion } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+const run = (argv: string[]) => runCli(argv, process.env);
 
 const WOLF = fileURLToPath(new URL('../../../../creatures/wolf', import.meta.url));
 /** A quarter-size layout keeps Blender and the reader quick; the chain is the point here. */
 const layout = { WIDTH: 320, HEIGHT: 180, W_FRONT: 105, W_SIDE: 215, GROUND_V: 160, M_PER_PX: 1.9 / 180 };
 const FRAMES = 4;
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const sink = (f: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, cb) {
-        f(String(chunk));
-        cb();
-      },
-    });
-  const code = await main(argv, {
-    stdout: sink((s) => {
-      out += s;
-    }),
-    stderr: sink((s) => {
-      err += s;
-    }),
-    env: process.env,
-    cwd: process.cwd(),
-  });
-  return { code, out, err };
-}
 
 describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained reader)', () => {
   let dir = '';

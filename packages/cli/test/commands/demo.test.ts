@@ -1,39 +1,17 @@
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { creaturePaths, renderDataset } from '@mocap/blender-bridge';
-import { main } from '@mocap/cli';
 import { ExamReport } from '@mocap/layout';
 import { trainReader } from '@mocap/reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+const run = (argv: string[]) => runCli(argv, process.env);
 
 const WOLF = fileURLToPath(new URL('../../../../creatures/wolf', import.meta.url));
 const layout = { WIDTH: 320, HEIGHT: 180, W_FRONT: 105, W_SIDE: 215, GROUND_V: 160, M_PER_PX: 1.9 / 180 };
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const sink = (f: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, cb) {
-        f(String(chunk));
-        cb();
-      },
-    });
-  const code = await main(argv, {
-    stdout: sink((s) => {
-      out += s;
-    }),
-    stderr: sink((s) => {
-      err += s;
-    }),
-    env: process.env,
-    cwd: process.cwd(),
-  });
-  return { code, out, err };
-}
 
 describe('mocap demo (real Blender)', () => {
   let dir = '';

@@ -1,12 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { main } from '@mocap/cli';
 import { Layout, readDetections } from '@mocap/layout';
 import { encodeVideo, fillCircle, studioBackdrop, writePng } from '@mocap/media';
 import { createReader, saveReader } from '@mocap/reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli as run } from '../helpers/run-cli.js';
 
 const layoutInput = {
   WIDTH: 320,
@@ -17,29 +16,6 @@ const layoutInput = {
   M_PER_PX: 1.9 / 180,
 };
 const layout = Layout.parse(layoutInput);
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const sink = (f: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, cb) {
-        f(String(chunk));
-        cb();
-      },
-    });
-  const code = await main(argv, {
-    stdout: sink((s) => {
-      out += s;
-    }),
-    stderr: sink((s) => {
-      err += s;
-    }),
-    env: {},
-    cwd: process.cwd(),
-  });
-  return { code, out, err };
-}
 
 function frame(k: number) {
   const img = studioBackdrop(layout);

@@ -2,40 +2,15 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { main } from '@mocap/cli';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCreature } from '../../../fal/test/helpers/creature.js';
 import { type FalServer, startFalServer, tinyMp4 } from '../../../fal/test/helpers/fal-server.js';
+import { runCli as run } from '../helpers/run-cli.js';
 
 const KEY = 'cli-test-key-7d1e:abcdef0123456789';
 let server: FalServer;
 let dir: string;
-
-function sink() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      text += String(chunk);
-      cb();
-    },
-  });
-  return { stream, text: () => text };
-}
-
-async function run(argv: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal) {
-  const out = sink();
-  const err = sink();
-  const code = await main(argv, {
-    stdout: out.stream,
-    stderr: err.stream,
-    env,
-    cwd: process.cwd(),
-    ...(signal ? { signal } : {}),
-  });
-  return { code, out: out.text(), err: err.text() };
-}
 
 beforeEach(async () => {
   server = await startFalServer({ key: KEY, pollsToComplete: 3 });

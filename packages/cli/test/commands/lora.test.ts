@@ -1,33 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { main } from '@mocap/cli';
 import { describe, expect, it } from 'vitest';
 import { makeCreature } from '../../../fal/test/helpers/creature.js';
 import { wolfMotion } from '../../../fal/test/helpers/wolf-motion.js';
-
-async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
-  let out = '';
-  let err = '';
-  const sink = (f: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, cb) {
-        f(String(chunk));
-        cb();
-      },
-    });
-  const code = await main(argv, {
-    stdout: sink((s) => {
-      out += s;
-    }),
-    stderr: sink((s) => {
-      err += s;
-    }),
-    env,
-    cwd: process.cwd(),
-  });
-  return { code, out, err };
-}
+import { runCli as run } from '../helpers/run-cli.js';
 
 describe('mocap lora', () => {
   it('--dry-run lists the clips (each with its mirror) and the exact trainer request, needing no key', async () => {

@@ -1,31 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { Writable } from 'node:stream';
-import { main } from '@mocap/cli';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCreature } from '../../../fal/test/helpers/creature.js';
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const sink = (f: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, cb) {
-        f(String(chunk));
-        cb();
-      },
-    });
-  const code = await main(argv, {
-    stdout: sink((s) => {
-      out += s;
-    }),
-    stderr: sink((s) => {
-      err += s;
-    }),
-    env: {},
-    cwd: process.cwd(),
-  });
-  return { code, out, err };
-}
+import { runCli as run } from '../helpers/run-cli.js';
 
 describe('mocap prompt', () => {
   let dir = '';

@@ -1,11 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { main } from '@mocap/cli';
 import { Layout } from '@mocap/layout';
 import { writeBlobDataset } from '@mocap/reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli as run } from '../helpers/run-cli.js';
 
 const layoutInput = {
   WIDTH: 320,
@@ -15,29 +14,6 @@ const layoutInput = {
   GROUND_V: 160,
   M_PER_PX: 1.9 / 180,
 };
-
-async function run(argv: string[]) {
-  let out = '';
-  let err = '';
-  const sink = (f: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, cb) {
-        f(String(chunk));
-        cb();
-      },
-    });
-  const code = await main(argv, {
-    stdout: sink((s) => {
-      out += s;
-    }),
-    stderr: sink((s) => {
-      err += s;
-    }),
-    env: {},
-    cwd: process.cwd(),
-  });
-  return { code, out, err };
-}
 
 describe('mocap train', () => {
   let dir = '';
