@@ -1,4 +1,4 @@
-// Uses the Khronos glTF sample model Fox (/work/shared/fixtures/fox/Fox.glb). Credits: CC0 low
+// Uses the Khronos glTF sample model Fox (creatures/fox/model.glb, a copy of ../shared/fixtures/fox/Fox.glb). Credits: CC0 low
 // poly fox by PixelMannen (https://opengameart.org/content/fox-and-shiba); CC-BY 4.0 rigging and
 // animation by @tomkranis on Sketchfab (https://sketchfab.com/models/371dea88d7e04a76af5763f2a36866bc);
 // glTF conversion by @AsoboStudio and @scurest.

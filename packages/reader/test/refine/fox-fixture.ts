@@ -2,11 +2,12 @@
 // (https://opengameart.org/content/fox-and-shiba); CC-BY 4.0 rigging and animation by @tomkranis
 // on Sketchfab (https://sketchfab.com/models/371dea88d7e04a76af5763f2a36866bc); glTF conversion
 // by @AsoboStudio and @scurest.
+import { fileURLToPath } from 'node:url';
 import { Layout } from '@mocap/layout';
 import { type PaintJoints, readSkinnedMesh, type SkinnedMesh } from '@mocap/reader';
 
-/** Path of the Fox test asset. */
-export const FOX = '/work/shared/fixtures/fox/Fox.glb';
+/** Path of the Fox test asset: the byte copy of ../shared/fixtures/fox/Fox.glb in creatures/fox (credits in its README). */
+export const FOX = fileURLToPath(new URL('../../../../creatures/fox/model.glb', import.meta.url));
 
 /** The Fox's legs as four paint groups (left/right, front/hind), like creature.json `paint`. */
 export const FOX_PAINT: PaintJoints[] = [
