@@ -15,13 +15,20 @@ export class BlockPreconditioner {
   blocks: Float64Array;
   /** Per-frame Cholesky factors, compact: row i holds positions lo[i]..i, at `rowBase[i] + q`. */
   readonly factors: Float64Array;
+  /** 1 / the factors' diagonal, per frame and elimination position (T x n). */
+  private readonly invDiag: Float64Array;
   /** Entries of one frame's compact factor. */
   private readonly nnz: number;
   private readonly rowBase: Int32Array;
   /** Damping diagonal per variable (T x n). */
   readonly damp: Float64Array;
+  /** Jacobian columns of one keypoint (x, y, z components, n each). */
   private readonly cols: Float64Array;
-  private readonly idx: Int32Array;
+  /**
+   * Per keypoint, the compact entry (within a frame's block) of every pair (p, q <= p) of its
+   * Jacobian columns (root translation, root rotation, then its chain's bones), in loop order.
+   */
+  private readonly pairEntries: Int32Array[];
   /** Elimination order (leaves first, the root last): `perm[position] = variable`. */
   private readonly perm: Int32Array;
   /**
@@ -43,7 +50,6 @@ export class BlockPreconditioner {
     this.rowBase = new Int32Array(0);
     this.damp = new Float64Array(this.t * this.n);
     this.cols = new Float64Array(3 * this.n);
-    this.idx = new Int32Array(this.n);
     this.work = new Float64Array(this.n);
     // Variables of bone b (root: trans + rotation) sit in its slot. Eliminating bones in
     // post-order (children before parents, the root last) creates no fill: a variable only
@@ -68,6 +74,11 @@ export class BlockPreconditioner {
     visit(0);
     this.perm = Int32Array.from(order);
     this.lo = Int32Array.from(lo);
+    // The factor and the solves work a bone (three positions sharing their sparsity) at a time.
+    for (let i = 0; i < this.n; i += 3) {
+      if (lo[i] !== lo[i + 1] || lo[i] !== lo[i + 2])
+        throw new Error('BlockPreconditioner: bone rows out of step.');
+    }
     const rowBase = new Int32Array(this.n);
     let off = 0;
     for (let i = 0; i < this.n; i++) {
@@ -77,9 +88,23 @@ export class BlockPreconditioner {
     this.rowBase = rowBase;
     this.nnz = off;
     this.factors = new Float64Array(this.t * off);
+    this.invDiag = new Float64Array(this.t * this.n);
     this.blocks = new Float64Array(this.t * off);
     this.pos = new Int32Array(this.n);
     for (let i = 0; i < this.n; i++) this.pos[this.perm[i] as number] = i;
+    this.pairEntries = data.chains.map((chain) => {
+      const vars = [0, 1, 2, 3, 4, 5];
+      for (const i of chain) vars.push(3 + 3 * i, 4 + 3 * i, 5 + 3 * i);
+      const out: number[] = [];
+      for (let p = 0; p < vars.length; p++) {
+        const P = this.pos[vars[p] as number] as number;
+        for (let q = 0; q <= p; q++) {
+          const Q = this.pos[vars[q] as number] as number;
+          out.push(P >= Q ? (rowBase[P] as number) + Q : (rowBase[Q] as number) + P);
+        }
+      }
+      return Int32Array.from(out);
+    });
   }
 
   /** Variable -> elimination position. */
@@ -99,8 +124,9 @@ export class BlockPreconditioner {
     const { chains } = data;
     const W = data.weights;
     const m2 = data.layout.M_PER_PX ** 2;
-    const cols = this.cols;
-    const idx = this.idx;
+    const cx = this.cols.subarray(0, this.n);
+    const cy = this.cols.subarray(this.n, 2 * this.n);
+    const cz = this.cols.subarray(2 * this.n, 3 * this.n);
     const feet = new Uint8Array(k);
     for (const j of data.feet) feet[j] = 1;
     const lim = data.model.limits;
@@ -112,14 +138,15 @@ export class BlockPreconditioner {
       return s;
     };
     for (let f = 0; f < t; f++) {
-      const a = this.blocks.subarray(f * this.nnz, (f + 1) * this.nnz);
-      a.fill(0);
+      const a = this.blocks;
+      const ab0 = f * this.nnz;
+      a.fill(0, ab0, ab0 + this.nnz);
       const pos = this.pos;
       const rb = this.rowBase;
       const at = (u: number, v: number): number => {
         const P = pos[u] as number;
         const Q = pos[v] as number;
-        return P >= Q ? (rb[P] as number) + Q : (rb[Q] as number) + P;
+        return ab0 + (P >= Q ? (rb[P] as number) + Q : (rb[Q] as number) + P);
       };
       const pb = f * b * 3;
       const accel = f === 0 || f === t - 1 ? 1 : f === 1 || f === t - 2 ? 5 : 6;
@@ -132,28 +159,35 @@ export class BlockPreconditioner {
         const wx = wf / m2 + acc;
         const wy = ws / m2 + acc;
         const wz = (wf + ws) / m2 + acc + ground;
-        let c = 0;
-        for (let q = 0; q < 3; q++) {
-          idx[c] = q;
-          cols[3 * c] = q === 0 ? 1 : 0;
-          cols[3 * c + 1] = q === 1 ? 1 : 0;
-          cols[3 * c + 2] = q === 2 ? 1 : 0;
-          c++;
-        }
+        // Columns of the keypoint's Jacobian: root translation (unit), root rotation, chain bones.
+        cx[0] = 1;
+        cy[0] = 0;
+        cz[0] = 0;
+        cx[1] = 0;
+        cy[1] = 1;
+        cz[1] = 0;
+        cx[2] = 0;
+        cy[2] = 0;
+        cz[2] = 1;
         const px0 = st.x[xj] as number;
         const py0 = st.x[xj + 1] as number;
         const pz0 = st.x[xj + 2] as number;
-        for (let q = 0; q < 3; q++) {
+        {
           const rx = px0 - (st.pos[pb] as number);
           const ry = py0 - (st.pos[pb + 1] as number);
           const rz = pz0 - (st.pos[pb + 2] as number);
-          idx[c] = 3 + q;
-          cols[3 * c] = q === 0 ? 0 : q === 1 ? rz : -ry;
-          cols[3 * c + 1] = q === 0 ? -rz : q === 1 ? 0 : rx;
-          cols[3 * c + 2] = q === 0 ? ry : q === 1 ? -rx : 0;
-          c++;
+          cx[3] = 0;
+          cy[3] = -rz;
+          cz[3] = ry;
+          cx[4] = rz;
+          cy[4] = 0;
+          cz[4] = -rx;
+          cx[5] = -ry;
+          cy[5] = rx;
+          cz[5] = 0;
         }
         const chain = chains[j]!;
+        let c = 6;
         for (let ci = 0; ci < chain.length; ci++) {
           const i = chain[ci] as number;
           const ab = (f * b + i) * 9;
@@ -165,29 +199,13 @@ export class BlockPreconditioner {
             const ax = st.axes[ab + q * 3] as number;
             const ay = st.axes[ab + q * 3 + 1] as number;
             const az = st.axes[ab + q * 3 + 2] as number;
-            idx[c] = 3 + 3 * i + q;
-            cols[3 * c] = s * (ay * rz - az * ry);
-            cols[3 * c + 1] = s * (az * rx - ax * rz);
-            cols[3 * c + 2] = s * (ax * ry - ay * rx);
+            cx[c] = s * (ay * rz - az * ry);
+            cy[c] = s * (az * rx - ax * rz);
+            cz[c] = s * (ax * ry - ay * rx);
             c++;
           }
         }
-        for (let p = 0; p < c; p++) {
-          const qx = wx * (cols[3 * p] as number);
-          const qy = wy * (cols[3 * p + 1] as number);
-          const qz = wz * (cols[3 * p + 2] as number);
-          const P = pos[idx[p] as number] as number;
-          const rowP = rb[P] as number;
-          for (let q = 0; q <= p; q++) {
-            const Q = pos[idx[q] as number] as number;
-            const e = P >= Q ? rowP + Q : (rb[Q] as number) + P;
-            a[e] =
-              (a[e] as number) +
-              qx * (cols[3 * q] as number) +
-              qy * (cols[3 * q + 1] as number) +
-              qz * (cols[3 * q + 2] as number);
-          }
-        }
+        addGram(a, ab0, this.pairEntries[j]!, c, wx, wy, wz, cx, cy, cz);
       }
       // Temporal priors' diagonal and the damping scale of each variable.
       const d3 = diagOf(f, 3);
@@ -214,33 +232,84 @@ export class BlockPreconditioner {
     }
   }
 
-  /** Factors every block with damping `mu` (one value or one per frame) added (sparse Cholesky in tree order; a failed pivot is floored). */
+  /**
+   * Factors every block with damping `mu` (one value or one per frame) added: sparse Cholesky
+   * in tree order, three rows (one bone) at a time, since a bone's three rows share their
+   * sparsity; a failed pivot is floored.
+   */
   factor(muAll: number | Float64Array, only?: Uint8Array): void {
     const { n, t, perm, lo } = this;
     const A = this.blocks;
     const L = this.factors;
+    const inv = this.invDiag;
+    const damp = this.damp;
+    const rb = this.rowBase;
     for (let f = 0; f < t; f++) {
       if (only && !only[f]) continue;
       const mu = typeof muAll === 'number' ? muAll : (muAll[f] as number);
-      const ab = f * this.nnz;
       const lb = f * this.nnz;
-      const rb = this.rowBase;
-      for (let i = 0; i < n; i++) {
-        const vi = perm[i] as number;
-        const ri = lb + (rb[i] as number);
-        const li = lo[i] as number;
-        const aii = A[ab + (rb[i] as number) + i] as number;
-        let d = aii + mu * (this.damp[f * n + vi] as number);
-        for (let j = li; j < i; j++) {
+      const ib = f * n;
+      for (let i0 = 0; i0 < n; i0 += 3) {
+        const l = lo[i0] as number;
+        const r0 = lb + (rb[i0] as number);
+        const r1 = lb + (rb[i0 + 1] as number);
+        const r2 = lb + (rb[i0 + 2] as number);
+        const a00 = A[r0 + i0] as number;
+        const a11 = A[r1 + i0 + 1] as number;
+        const a22 = A[r2 + i0 + 2] as number;
+        let d0 = a00 + mu * (damp[ib + (perm[i0] as number)] as number);
+        let d1 = a11 + mu * (damp[ib + (perm[i0 + 1] as number)] as number);
+        let d2 = a22 + mu * (damp[ib + (perm[i0 + 2] as number)] as number);
+        for (let j = l; j < i0; j++) {
           const rj = lb + (rb[j] as number);
-          let s = A[ab + (rb[i] as number) + j] as number;
-          for (let q = lo[j] as number; q < j; q++) s -= (L[ri + q] as number) * (L[rj + q] as number);
-          const l = s / (L[rj + j] as number);
-          L[ri + j] = l;
-          d -= l * l;
+          let s0 = A[r0 + j] as number;
+          let s1 = A[r1 + j] as number;
+          let s2 = A[r2 + j] as number;
+          for (let q = lo[j] as number; q < j; q++) {
+            const v = L[rj + q] as number;
+            s0 -= (L[r0 + q] as number) * v;
+            s1 -= (L[r1 + q] as number) * v;
+            s2 -= (L[r2 + q] as number) * v;
+          }
+          const iv = inv[ib + j] as number;
+          s0 *= iv;
+          s1 *= iv;
+          s2 *= iv;
+          L[r0 + j] = s0;
+          L[r1 + j] = s1;
+          L[r2 + j] = s2;
+          d0 -= s0 * s0;
+          d1 -= s1 * s1;
+          d2 -= s2 * s2;
         }
-        const floor = 1e-12 * Math.abs(aii) + 1e-300;
-        L[ri + i] = Math.sqrt(Math.max(d, floor));
+        // The bone's own 3 x 3 triangle.
+        const l00 = Math.sqrt(Math.max(d0, 1e-12 * Math.abs(a00) + 1e-300));
+        const inv0 = 1 / l00;
+        let s10 = A[r1 + i0] as number;
+        let s20 = A[r2 + i0] as number;
+        let s21 = A[r2 + i0 + 1] as number;
+        for (let q = l; q < i0; q++) {
+          const v0 = L[r0 + q] as number;
+          const v2 = L[r2 + q] as number;
+          s10 -= (L[r1 + q] as number) * v0;
+          s20 -= v2 * v0;
+          s21 -= v2 * (L[r1 + q] as number);
+        }
+        const l10 = s10 * inv0;
+        const l11 = Math.sqrt(Math.max(d1 - l10 * l10, 1e-12 * Math.abs(a11) + 1e-300));
+        const inv1 = 1 / l11;
+        const l20 = s20 * inv0;
+        const l21 = (s21 - l20 * l10) * inv1;
+        const l22 = Math.sqrt(Math.max(d2 - l20 * l20 - l21 * l21, 1e-12 * Math.abs(a22) + 1e-300));
+        L[r0 + i0] = l00;
+        L[r1 + i0] = l10;
+        L[r1 + i0 + 1] = l11;
+        L[r2 + i0] = l20;
+        L[r2 + i0 + 1] = l21;
+        L[r2 + i0 + 2] = l22;
+        inv[ib + i0] = inv0;
+        inv[ib + i0 + 1] = inv1;
+        inv[ib + i0 + 2] = 1 / l22;
       }
     }
   }
@@ -248,48 +317,59 @@ export class BlockPreconditioner {
   /**
    * Symmetric block Gauss-Seidel over frames: M = (D + L) D^-1 (D + U), D the factored frame
    * blocks and L, U the temporal priors' couplings between frames (diagonal per offset: each
-   * variable couples only to itself in other frames). out = M^-1 r.
+   * variable couples only to itself in other frames). out = M^-1 r. Works in elimination
+   * order throughout (one permutation in, one out), so the sweeps index nothing indirectly.
    */
   applySgs(st: FitState, r: Float64Array, out: Float64Array): Float64Array {
-    const { n, t } = this;
-    const w = this.sgsW.length > 0 ? this.sgsW : this.coupling(st);
+    const { n, t, perm } = this;
+    if (this.sgsW.length === 0) this.coupling(st);
+    const w = this.sgsW;
     if (this.sgsTmp.length !== n) this.sgsTmp = new Float64Array(n);
+    if (this.sgsX.length !== t * n) this.sgsX = new Float64Array(t * n);
     const y = this.sgsTmp;
+    const x = this.sgsX;
     const width = this.couplingWidth;
     // Forward: (D + L) z = r.
     for (let f = 0; f < t; f++) {
-      for (let v = 0; v < n; v++) {
-        let s = r[f * n + v] as number;
-        for (let d = 1; d <= width && d <= f; d++)
-          s -= (w[(d * t + f - d) * n + v] as number) * (out[(f - d) * n + v] as number);
-        y[v] = s;
+      const o = f * n;
+      for (let i = 0; i < n; i++) x[o + i] = r[o + (perm[i] as number)] as number;
+      for (let d = 1; d <= width && d <= f; d++) {
+        const wb = (d * t + f - d) * n;
+        const xb = o - d * n;
+        for (let i = 0; i < n; i++)
+          x[o + i] = (x[o + i] as number) - (w[wb + i] as number) * (x[xb + i] as number);
       }
-      this.solveFrame(f, y, out, f * n);
+      this.solveInPlace(f, x, o);
     }
     // Backward: (D + U) x = D z, i.e. x_f = z_f - D_f^-1 sum_d U x_{f+d}.
-    for (let f = t - 1; f >= 0; f--) {
-      let any = false;
-      for (let v = 0; v < n; v++) {
-        let s = 0;
-        for (let d = 1; d <= width && f + d < t; d++)
-          s += (w[(d * t + f) * n + v] as number) * (out[(f + d) * n + v] as number);
-        y[v] = s;
-        if (s !== 0) any = true;
+    for (let f = t - 2; f >= 0; f--) {
+      y.fill(0);
+      for (let d = 1; d <= width && f + d < t; d++) {
+        const wb = (d * t + f) * n;
+        const xb = (f + d) * n;
+        for (let i = 0; i < n; i++) y[i] = (y[i] as number) + (w[wb + i] as number) * (x[xb + i] as number);
       }
-      if (!any) continue;
-      this.solveFrame(f, y, y, 0);
-      for (let v = 0; v < n; v++) out[f * n + v] = (out[f * n + v] as number) - (y[v] as number);
+      this.solveInPlace(f, y, 0);
+      const o = f * n;
+      for (let i = 0; i < n; i++) x[o + i] = (x[o + i] as number) - (y[i] as number);
+    }
+    for (let f = 0; f < t; f++) {
+      const o = f * n;
+      for (let i = 0; i < n; i++) out[o + (perm[i] as number)] = x[o + i] as number;
     }
     return out;
   }
 
   private sgsTmp = new Float64Array(0);
+  private sgsX = new Float64Array(0);
+  /** Couplings in elimination order: (d * T + f) * n + position. */
   private sgsW = new Float64Array(0);
   private couplingWidth = 3;
 
-  /** The coupling K[f, f + d] per variable (d = 1..width), as (d * T + f) * n + v. */
+  /** The coupling K[f, f + d] per variable (d = 1..width), as (d * T + f) * n + position. */
   private coupling(st: FitState): Float64Array {
     const { n, t, data } = this;
+    const pos = this.pos;
     const W = data.weights;
     const order = W.order;
     const width = Math.max(3, order);
@@ -310,15 +390,15 @@ export class BlockPreconditioner {
       for (let f = 0; f + d < t; f++) {
         const o = (d * t + f) * n;
         for (let q = 0; q < 3; q++) {
-          w[o + q] = (W.rootJerk / m2) * (b3[d * t + f] as number);
-          w[o + 3 + q] = 2 * W.rootTurnJerk * (b3[d * t + f] as number);
+          w[o + (pos[q] as number)] = (W.rootJerk / m2) * (b3[d * t + f] as number);
+          w[o + (pos[3 + q] as number)] = 2 * W.rootTurnJerk * (b3[d * t + f] as number);
         }
         for (let i = 1; i < st.b; i++) {
           for (let a = 0; a < 3; a++) {
             if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
             const s0 = st.s[(f * st.b + i) * 3 + a] as number;
             const s1 = st.s[((f + d) * st.b + i) * 3 + a] as number;
-            w[o + 3 + 3 * i + a] =
+            w[o + (pos[3 + 3 * i + a] as number)] =
               s0 * s1 * (W.jerk * (bj[d * t + f] as number) + W.velocity * (b1[d * t + f] as number));
           }
         }
@@ -327,32 +407,63 @@ export class BlockPreconditioner {
     return w;
   }
 
-  /** Solves frame f's factored block: out[oo..oo+n] = D_f^-1 rhs (rhs may alias out). */
-  private solveFrame(f: number, rhs: Float64Array, out: Float64Array, oo: number): void {
-    const { n, perm, lo } = this;
+  /**
+   * Solves frame f's factored block in place on y[yo..yo+n] (elimination order): forward then
+   * backward substitution, three rows (one bone) at a time.
+   */
+  private solveInPlace(f: number, y: Float64Array, yo: number): void {
+    const { n, lo } = this;
     const L = this.factors;
-    const y = this.work;
+    const inv = this.invDiag;
     const lb = f * this.nnz;
+    const ib = f * n;
     const rb = this.rowBase;
-    for (let i = 0; i < n; i++) {
-      let s = rhs[(rhs === out ? oo : 0) + (perm[i] as number)] as number;
-      const ri = lb + (rb[i] as number);
-      for (let q = lo[i] as number; q < i; q++) s -= (L[ri + q] as number) * (y[q] as number);
-      y[i] = s / (L[ri + i] as number);
+    for (let i0 = 0; i0 < n; i0 += 3) {
+      const r0 = lb + (rb[i0] as number);
+      const r1 = lb + (rb[i0 + 1] as number);
+      const r2 = lb + (rb[i0 + 2] as number);
+      let s0 = y[yo + i0] as number;
+      let s1 = y[yo + i0 + 1] as number;
+      let s2 = y[yo + i0 + 2] as number;
+      for (let q = lo[i0] as number; q < i0; q++) {
+        const v = y[yo + q] as number;
+        s0 -= (L[r0 + q] as number) * v;
+        s1 -= (L[r1 + q] as number) * v;
+        s2 -= (L[r2 + q] as number) * v;
+      }
+      const y0 = s0 * (inv[ib + i0] as number);
+      const y1 = (s1 - (L[r1 + i0] as number) * y0) * (inv[ib + i0 + 1] as number);
+      y[yo + i0] = y0;
+      y[yo + i0 + 1] = y1;
+      y[yo + i0 + 2] =
+        (s2 - (L[r2 + i0] as number) * y0 - (L[r2 + i0 + 1] as number) * y1) * (inv[ib + i0 + 2] as number);
     }
-    for (let i = n - 1; i >= 0; i--) {
-      const ri = lb + (rb[i] as number);
-      const yi = (y[i] as number) / (L[ri + i] as number);
-      y[i] = yi;
-      for (let q = lo[i] as number; q < i; q++) y[q] = (y[q] as number) - (L[ri + q] as number) * yi;
+    for (let i0 = n - 3; i0 >= 0; i0 -= 3) {
+      const r0 = lb + (rb[i0] as number);
+      const r1 = lb + (rb[i0 + 1] as number);
+      const r2 = lb + (rb[i0 + 2] as number);
+      const y2 = (y[yo + i0 + 2] as number) * (inv[ib + i0 + 2] as number);
+      const y1 =
+        ((y[yo + i0 + 1] as number) - (L[r2 + i0 + 1] as number) * y2) * (inv[ib + i0 + 1] as number);
+      const y0 =
+        ((y[yo + i0] as number) - (L[r1 + i0] as number) * y1 - (L[r2 + i0] as number) * y2) *
+        (inv[ib + i0] as number);
+      y[yo + i0] = y0;
+      y[yo + i0 + 1] = y1;
+      y[yo + i0 + 2] = y2;
+      for (let q = lo[i0] as number; q < i0; q++) {
+        y[yo + q] =
+          (y[yo + q] as number) -
+          (L[r0 + q] as number) * y0 -
+          (L[r1 + q] as number) * y1 -
+          (L[r2 + q] as number) * y2;
+      }
     }
-    for (let i = 0; i < n; i++) out[oo + (perm[i] as number)] = y[i] as number;
   }
 
-  /** out = M^-1 r (both T x n). */
+  /** out = M^-1 r (both T x n); frames not in `only` get 0. */
   apply(r: Float64Array, out: Float64Array, only?: Uint8Array): Float64Array {
-    const { n, t, perm, lo } = this;
-    const L = this.factors;
+    const { n, t, perm } = this;
     const y = this.work;
     for (let f = 0; f < t; f++) {
       const o = f * n;
@@ -360,21 +471,9 @@ export class BlockPreconditioner {
         out.fill(0, o, o + n);
         continue;
       }
-      const lb = f * this.nnz;
-      const rb = this.rowBase;
-      for (let i = 0; i < n; i++) {
-        let s = r[o + (perm[i] as number)] as number;
-        const ri = lb + (rb[i] as number);
-        for (let q = lo[i] as number; q < i; q++) s -= (L[ri + q] as number) * (y[q] as number);
-        y[i] = s / (L[ri + i] as number);
-      }
-      for (let i = n - 1; i >= 0; i--) {
-        const ri = lb + (rb[i] as number);
-        const yi = (y[i] as number) / (L[ri + i] as number);
-        y[i] = yi;
-        for (let q = lo[i] as number; q < i; q++) y[q] = (y[q] as number) - (L[ri + q] as number) * yi;
-        out[o + (perm[i] as number)] = yi;
-      }
+      for (let i = 0; i < n; i++) y[i] = r[o + (perm[i] as number)] as number;
+      this.solveInPlace(f, y, 0);
+      for (let i = 0; i < n; i++) out[o + (perm[i] as number)] = y[i] as number;
     }
     return out;
   }
@@ -447,5 +546,33 @@ export class TemporalBands {
       for (let f = 0; f < t; f++) out[f * n + v] = col[f] as number;
     }
     return out;
+  }
+}
+
+/**
+ * Adds the lower triangle of one keypoint's J^T W J (c columns, W = diag(wx, wy, wz)) into a
+ * block at `base`, at the precomputed `entries` (pair (p, q <= p) in loop order).
+ */
+function addGram(
+  a: Float64Array,
+  base: number,
+  entries: Int32Array,
+  c: number,
+  wx: number,
+  wy: number,
+  wz: number,
+  cx: Float64Array,
+  cy: Float64Array,
+  cz: Float64Array,
+): void {
+  let e = 0;
+  for (let p = 0; p < c; p++) {
+    const qx = wx * (cx[p] as number);
+    const qy = wy * (cy[p] as number);
+    const qz = wz * (cz[p] as number);
+    for (let q = 0; q <= p; q++) {
+      const at = base + (entries[e++] as number);
+      a[at] = (a[at] as number) + qx * (cx[q] as number) + qy * (cy[q] as number) + qz * (cz[q] as number);
+    }
   }
 }
