@@ -1,9 +1,12 @@
 """render_dataset: seeded random poses within limits, both views, true joints -> dataset/.
 
 Args: {"rigged": path, "layout": <layout>, "info": <rig_info.json>, "out_dir": path,
-"count": N, "seed": S, "spread": 0.7, "yaw_deg": 30, "tilt_deg": 5, "trans_m": 0.1, "aa": "OFF",
-"feet": [joint, ...], "offset": 0, "stride": 1, "transparent": false}: this process renders samples offset, offset + stride, ...
-Sample i draws from its own generator seeded by (S, i), so any sample can be re-rendered alone,
+"count": N, "seed": S, "mode": "gait", "spread": 0.9, "yaw_deg": 25, "tilt_deg": 4, "trans_m": 0.05,
+"aa": "OFF", "feet": [joint, ...], "paint": [{"name", "bones"}, ...], "offset": 0, "stride": 1,
+"transparent": false}: this process renders samples offset, offset + stride, ...
+Poses (``mode``): ``gait`` (default) draws one frame of a gait-like motion, as the solver's
+synthetic exam motion does (legs = bones whose feet share one paint group); ``uniform`` draws
+each axis uniformly within ``spread`` of its limits. Sample i draws from its own generator seeded by (S, i), so any sample can be re-rendered alone,
 and a run that is interrupted continues where it stopped: a sample whose meta file exists is
 skipped (its images are renamed into place before the meta is written). `visible` says, per
 view, whether the first surface in front of each joint belongs to the joint's own bone or a
@@ -31,21 +34,90 @@ def quat_wxyz(yaw, pitch, roll):
     return [q.w, q.x, q.y, q.z]
 
 
-def sample_pose(rng, info, args):
-    spread = args.get("spread", 0.7)
+def limb_of(info, paint, feet):
+    """Per bone, the paint group of its feet when all the feet below it share one (a leg), else
+    None: the bones the gait drives. Paint groups are creature.json `paint` (name + bones)."""
+    parents = {b["name"]: b["parent"] for b in info["bones"]}
+    group_of_bone = {bn: g["name"] for g in paint for bn in g.get("bones", [])}
+    sets = {b["name"]: set() for b in info["bones"]}
+    for k in info["keypoints"]:
+        if k["name"] not in feet:
+            continue
+        g = group_of_bone.get(k["bone"], "foot:" + k["name"])
+        b = k["bone"]
+        while b is not None:
+            sets[b].add(g)
+            b = parents.get(b)
+    return {b: (next(iter(s)) if len(s) == 1 and b != info["root"] else None) for b, s in sets.items()}
+
+
+def sample_gait_pose(rng, info, args, limb):
+    """One frame of a gait-like motion, drawn like the solver's synthetic exam motion: per axis two
+    slow sinusoids at random phases plus a little noise, and on the leg flexion (X) axes a gait
+    sinusoid with a random phase shared by the legs and offset per leg (a walk's footfall order)
+    and down the leg; the sum squashed smoothly into `spread` of each limit range. The root turns
+    up to +-`yaw_deg`, tilts +-`tilt_deg` and shifts +-`trans_m`."""
+    spread = args.get("spread", 0.9)
+    order = []
+    for b in info["bones"]:
+        g = limb.get(b["name"])
+        if g is not None and g not in order:
+            order.append(g)
+    phase_of = {g: (i * 0.5 + (i // 2) * 0.25) % 1.0 for i, g in enumerate(order)}
+    parents = {b["name"]: b["parent"] for b in info["bones"]}
+    depth = {}
+    for b in info["bones"]:
+        p = parents[b["name"]]
+        depth[b["name"]] = depth.get(p, -1) + 1 if p is not None and limb.get(p) == limb.get(b["name"]) else 0
+    gait_phase = rng.random()
+    two_pi = 2.0 * math.pi
+    euler = {}
+    for b in info["bones"]:
+        name = b["name"]
+        if name == info["root"]:
+            euler[name] = [0.0, 0.0, 0.0]
+            continue
+        angles = []
+        for axis, (lo, hi) in enumerate(b["limits_deg"]):
+            c, h = (lo + hi) / 2.0, (hi - lo) / 2.0
+            s = rng.uniform(0.2, 0.5) * math.sin(two_pi * rng.random())
+            s += rng.uniform(0.15, 0.35) * math.sin(two_pi * rng.random())
+            s += 0.25 * rng.gauss(0.0, 1.0)
+            if limb.get(name) is not None and axis == 0:
+                ph = gait_phase + phase_of[limb[name]] + 0.1 * depth[name]
+                s += rng.uniform(0.7, 1.0) * math.sin(two_pi * ph)
+            angles.append(math.radians(c + h * spread * math.tanh(s)))
+        euler[name] = angles
+    tilt = math.radians(args.get("tilt_deg", 4))
+    q = quat_wxyz(
+        math.radians(rng.uniform(-1, 1) * args.get("yaw_deg", 25)),
+        rng.uniform(-tilt, tilt),
+        rng.uniform(-tilt, tilt),
+    )
+    tm = args.get("trans_m", 0.05)
+    trans = [rng.uniform(-tm, tm), rng.uniform(-tm, tm), 0.0]
+    return euler, q, trans
+
+
+def sample_pose(rng, info, args, limb=None):
+    """A pose: `gait` (the default, motion-like) or `uniform` (each axis uniform in `spread` of
+    its limit range, root yaw +-`yaw_deg`)."""
+    if args.get("mode", "gait") == "gait":
+        return sample_gait_pose(rng, info, args, limb or {})
+    spread = args.get("spread", 0.9)
     euler = {}
     for b in info["bones"]:
         if b["name"] == info["root"]:
             euler[b["name"]] = [0.0, 0.0, 0.0]
             continue
         euler[b["name"]] = [math.radians(rng.uniform(lo, hi) * spread) for lo, hi in b["limits_deg"]]
-    tilt = math.radians(args.get("tilt_deg", 5))
+    tilt = math.radians(args.get("tilt_deg", 4))
     q = quat_wxyz(
-        math.radians(rng.uniform(-1, 1) * args.get("yaw_deg", 30)),
+        math.radians(rng.uniform(-1, 1) * args.get("yaw_deg", 25)),
         rng.uniform(-tilt, tilt),
         rng.uniform(-tilt, tilt),
     )
-    tm = args.get("trans_m", 0.1)
+    tm = args.get("trans_m", 0.05)
     trans = [rng.uniform(-tm, tm), rng.uniform(-tm, tm), 0.0]
     return euler, q, trans
 
@@ -113,6 +185,7 @@ def main(args):
         near |= {b for b, par in parents.items() if par == k["bone"]}
         allowed[k["name"]] = near
     faces = face_bones(mesh, set(bones))
+    limb = limb_of(info, args.get("paint") or [], set(args.get("feet") or []))
     rendered = skipped = 0
     first = None
     loop_start = time.time()
@@ -129,7 +202,7 @@ def main(args):
             mb.progress(done, mine, "render", index=i, skipped=True)
             continue
         rng = random.Random("%d:%d" % (seed, i))
-        euler, q, trans = sample_pose(rng, info, args)
+        euler, q, trans = sample_pose(rng, info, args, limb)
         mb.pose_rig(arm, info["root"], bones, [euler[b] for b in bones], trans, q)
         bpy.context.view_layer.update()
         low = min(p[2] for k, p in zip(names, mb.keypoint_positions(arm, info["keypoints"])) if k in feet)

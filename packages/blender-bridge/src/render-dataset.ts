@@ -14,17 +14,26 @@ import { cleanTemps } from './clean-temps.js';
 import { creaturePaths } from './creature-paths.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
 
-/** How random dataset poses are drawn. */
+/**
+ * How random dataset poses are drawn. `gait` (the default) draws one frame of a gait-like motion,
+ * as the solver's synthetic exam motion does: per axis two slow sinusoids at random phases plus a
+ * little noise, and on the leg flexion (X) axes a gait sinusoid whose phase is shared by the legs
+ * (a walk's footfall order: legs are the bones whose feet lie in one creature.json `paint` group),
+ * squashed smoothly into `spread` of each limit range. `uniform` draws each axis uniformly within
+ * `spread` of its limits (many joints then hide in one view).
+ */
 export const DatasetPoseOptions = z
   .object({
-    /** Fraction of each bone's limit range used. @default 0.7 */
-    spread: z.number().min(0).max(1).default(0.7),
-    /** Root yaw range, +-degrees. @default 30 */
-    yaw_deg: z.number().min(0).max(180).default(30),
-    /** Root pitch and roll range, +-degrees. @default 5 */
-    tilt_deg: z.number().min(0).max(90).default(5),
-    /** Root x and y displacement range, +-metres. @default 0.1 */
-    trans_m: z.number().min(0).default(0.1),
+    /** @default 'gait' */
+    mode: z.enum(['gait', 'uniform']).default('gait'),
+    /** Fraction of each bone's limit range used. @default 0.9 */
+    spread: z.number().min(0).max(1).default(0.9),
+    /** Root yaw range, +-degrees. @default 25 */
+    yaw_deg: z.number().min(0).max(180).default(25),
+    /** Root pitch and roll range, +-degrees. @default 4 */
+    tilt_deg: z.number().min(0).max(90).default(4),
+    /** Root x and y displacement range, +-metres. @default 0.05 */
+    trans_m: z.number().min(0).default(0.05),
   })
   .strict();
 export type DatasetPoseOptions = z.input<typeof DatasetPoseOptions>;
@@ -116,6 +125,7 @@ export async function renderDataset(opts: RenderDatasetOptions): Promise<RenderD
           seed: opts.seed ?? 0,
           aa: opts.aa ?? 'OFF',
           feet: creature.feet,
+          paint: creature.paint.map((g) => ({ name: g.name, bones: g.bones })),
           transparent: opts.transparent ?? false,
           offset: p,
           stride: n,

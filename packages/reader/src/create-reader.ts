@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs-core';
 import { backendReport, initBackend } from './backend.js';
-import { addCnnBackbone, cnnBackbone } from './cnn-backbone.js';
+import { addCnnBackbone, cnnBackbone, cnnPyramid, cnnSkipChannels } from './cnn-backbone.js';
 import { addDinov2Backbone, dinov2Backbone, loadDinov2Weights } from './dinov2-backbone.js';
 import { addHeatmapHead, heatmapHead } from './heatmap-head.js';
 import { ParamStore } from './param-store.js';
@@ -48,7 +48,8 @@ export async function createReader(config: ReaderConfigInput): Promise<Reader> {
   const grid = featureGrid(c);
   try {
     const channels = b.kind === 'cnn' ? addCnnBackbone(store, b.widths) : addDinov2Backbone(store, b, grid);
-    addHeatmapHead(store, channels, c.head.channels, c.head.upsample, c.joints.length);
+    const skipChannels = b.kind === 'cnn' && b.skips ? cnnSkipChannels(b.widths, c.head.upsample) : [];
+    addHeatmapHead(store, channels, c.head.channels, c.head.upsample, c.joints.length, skipChannels);
     if (b.kind === 'dinov2' && b.weights) {
       loadDinov2Weights(store, b, grid, await readSafetensors(b.weights), b.weights);
     }
@@ -56,13 +57,16 @@ export async function createReader(config: ReaderConfigInput): Promise<Reader> {
     store.dispose();
     throw err;
   }
-  const features = (images: tf.Tensor4D): tf.Tensor4D => {
+  const checkInput = (images: tf.Tensor4D): void => {
     const [, h, w, ch] = images.shape;
     if (h !== c.inputSize || w !== c.inputSize || ch !== 3) {
       throw new TypeError(
         `Reader.predict: Expected images [B, ${c.inputSize}, ${c.inputSize}, 3], got [${images.shape}].`,
       );
     }
+  };
+  const features = (images: tf.Tensor4D): tf.Tensor4D => {
+    checkInput(images);
     return tf.tidy(() =>
       b.kind === 'cnn' ? cnnBackbone(store, b.widths.length, images) : dinov2Backbone(store, b, images),
     );
@@ -73,6 +77,15 @@ export async function createReader(config: ReaderConfigInput): Promise<Reader> {
     params: store,
     features,
     predict(images) {
+      if (b.kind === 'cnn' && b.skips) {
+        checkInput(images);
+        return tf.tidy(() => {
+          const pyramid = cnnPyramid(store, b.widths.length, images);
+          const n = pyramid.length;
+          const skips = Array.from({ length: c.head.upsample }, (_, i) => pyramid[n - 2 - i]);
+          return heatmapHead(store, c.head.upsample, pyramid[n - 1]!, skips);
+        });
+      }
       return tf.tidy(() => heatmapHead(store, c.head.upsample, features(images)));
     },
     dispose() {

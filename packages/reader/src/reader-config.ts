@@ -1,12 +1,18 @@
 import { Name } from '@mocap/layout';
 import { z } from 'zod';
 
-/** The small from-scratch CNN backbone: stride-2 stages of two 3x3 convolutions each. */
+/**
+ * The small from-scratch CNN backbone: stride-2 stages of two 3x3 convolutions each. With `skips`
+ * the head becomes a small U-Net: each upsampling stage concatenates the backbone stage of its
+ * resolution (what localises well; e.g. `widths: [16, 32, 48, 64, 96]`, `head.upsample: 3`).
+ */
 export const CnnBackbone = z
   .object({
     kind: z.literal('cnn'),
     /** Channels per stage; each stage halves the resolution. @default [16, 32, 48, 64] */
     widths: z.array(z.number().int().positive()).min(1).max(6).default([16, 32, 48, 64]),
+    /** Skip connections from the backbone's stages into the head's upsampling stages. @default false */
+    skips: z.boolean().default(false),
   })
   .strict();
 
@@ -58,7 +64,7 @@ export const ReaderConfig = z
     /** @default { kind: 'cnn' } */
     backbone: z
       .discriminatedUnion('kind', [CnnBackbone, Dinov2Backbone])
-      .default({ kind: 'cnn', widths: [16, 32, 48, 64] }),
+      .default({ kind: 'cnn', widths: [16, 32, 48, 64], skips: false }),
     /** The conv head: `upsample` 2x stages of a 3x3 convolution each, then a 1x1 to the joints. */
     head: z
       .object({

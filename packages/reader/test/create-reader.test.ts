@@ -157,6 +157,52 @@ describe('createReader', () => {
     expect(tf.memory().numTensors).toBe(base);
   });
 
+  it('builds the U-Net CNN: skips from the encoder stages widen the head, every one of them used', async () => {
+    const base = tf.memory().numTensors;
+    const reader = await createReader({
+      joints: ['a', 'b'],
+      inputSize: 64,
+      backbone: { kind: 'cnn', widths: [4, 6, 8, 10, 12], skips: true },
+      head: { channels: 5, upsample: 3 },
+    });
+    expect(reader.heatmapSize).toBe(16);
+    // up0 reaches 1/16 (stage 3, 10 ch), up1 1/8 (stage 2, 8 ch), up2 1/4 (stage 1, 6 ch).
+    expect(reader.params.get('head.up0.weight').shape).toEqual([3, 3, 15, 5]);
+    expect(reader.params.get('head.up1.weight').shape).toEqual([3, 3, 13, 5]);
+    expect(reader.params.get('head.up2.weight').shape).toEqual([3, 3, 11, 5]);
+    const images = tf.randomUniform([2, 64, 64, 3], 0, 1, 'float32', 3) as tf.Tensor4D;
+    const before = tf.memory().numTensors;
+    const out = reader.predict(images);
+    expect(out.shape).toEqual([2, 16, 16, 2]);
+    const ref = await out.data();
+    out.dispose();
+    // Zeroing one upsampling stage's skip-channel weights changes the heatmaps: the skip is wired.
+    for (const k of [0, 1, 2]) {
+      const w = reader.params.get(`head.up${k}.weight`);
+      const saved = w.clone();
+      tf.tidy(() => {
+        const mask = tf.concat([tf.ones([3, 3, 5, 5]), tf.zeros([3, 3, w.shape[2]! - 5, 5])], 2);
+        w.assign(tf.mul(w, mask));
+      });
+      const changed = tf.tidy(() => reader.predict(images));
+      const d = await changed.data();
+      changed.dispose();
+      expect(Math.max(...d.map((v, i) => Math.abs(v - ref[i]!)))).toBeGreaterThan(1e-6);
+      w.assign(saved);
+      saved.dispose();
+    }
+    const { value, grads } = tf.variableGrads(() => tf.mean(tf.square(reader.predict(images))) as tf.Scalar);
+    for (const [name, g] of Object.entries(grads)) {
+      const s = tf.tidy(() => tf.sum(tf.abs(g)).dataSync()[0]!);
+      expect(Number.isFinite(s) && s > 0, name).toBe(true);
+    }
+    tf.dispose([value, ...Object.values(grads)]);
+    expect(tf.memory().numTensors).toBe(before);
+    images.dispose();
+    reader.dispose();
+    expect(tf.memory().numTensors).toBe(base);
+  });
+
   it('rejects a bad config with the field named', async () => {
     await expect(createReader({ joints: [] })).rejects.toThrow(/createReader: config\.joints/);
     await expect(createReader({ joints: ['a'], inputSize: 250 })).rejects.toThrow(

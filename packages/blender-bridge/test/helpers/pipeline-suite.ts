@@ -1,7 +1,15 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { JointsJson, readGltfJoints, validateGltf } from '@mocap/blender-bridge';
-import { DatasetMeta, RigInfo, RigJson, readJsonFile, worldToFront, worldToSide } from '@mocap/layout';
+import {
+  CreatureJson,
+  DatasetMeta,
+  RigInfo,
+  RigJson,
+  readJsonFile,
+  worldToFront,
+  worldToSide,
+} from '@mocap/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRef, readPng } from './checks.js';
 import { fkParity } from './fk-parity.js';
@@ -105,6 +113,41 @@ export function pipelineSuite(name: string, opts: { length: number; processes?: 
       expect(onCreatureAll / jointsSeen).toBeGreaterThan(0.97);
       expect(hiddenLeft).toBeGreaterThan(hiddenRight);
       expect(hiddenLeft).toBeGreaterThan(4);
+    });
+
+    it('draws gait-like dataset poses: inside 0.9 of every limit, the first two legs in opposite phase', async () => {
+      const info = await readJsonFile('test', run.rig.rigInfo, RigInfo);
+      const creature = await readJsonFile('test', path.join(run.dir, 'creature.json'), CreatureJson);
+      const metas = await Promise.all(run.dataset!.metas.map((f) => readJsonFile('test', f, DatasetMeta)));
+      const deg = 180 / Math.PI;
+      for (const meta of metas) {
+        for (const b of info.bones) {
+          if (b.name === info.root) continue;
+          b.limits_deg.forEach(([lo, hi], a) => {
+            const c = (lo + hi) / 2;
+            const x = meta.pose!.euler[b.name]![a]! * deg;
+            expect(Math.abs(x - c)).toBeLessThanOrEqual(0.9 * ((hi - lo) / 2) + 1e-6);
+          });
+        }
+      }
+      // Legs take gait phases 0, 1/2, 1/4, 3/4 in the order their bones come in the rig (the
+      // solver's synthetic motion does the same), so the first two legs' top bones swing about their
+      // flexion (X) axes half a cycle apart: their offsets from mid-range mostly have opposite signs.
+      const legs = creature.paint
+        .map((g) => info.bones.findIndex((b) => g.bones.includes(b.name)))
+        .filter((i) => i >= 0)
+        .sort((a, b) => a - b);
+      const [b0, b1] = [info.bones[legs[0]!]!, info.bones[legs[1]!]!];
+      const mid = (b: typeof b0) => (b.limits_deg[0]![0] + b.limits_deg[0]![1]) / 2;
+      let dot = 0;
+      let norm = 0;
+      for (const meta of metas) {
+        const x0 = meta.pose!.euler[b0.name]![0]! * deg - mid(b0);
+        const x1 = meta.pose!.euler[b1.name]![0]! * deg - mid(b1);
+        dot += x0 * x1;
+        norm += Math.abs(x0 * x1);
+      }
+      expect(dot / norm).toBeLessThan(-0.2);
     });
 
     it("FK parity: the solver's FK from rig_info.json matches Blender's joints.json within 0.1 mm", async () => {
