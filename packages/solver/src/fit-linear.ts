@@ -1,6 +1,6 @@
 import { type FitData, jacobianForward, jacobianTranspose, type RobustWeights } from './fit-objective.js';
 import type { FitState } from './fit-state.js';
-import { DIFF } from './linalg.js';
+import { addDiffGram, DIFF } from './linalg.js';
 
 /** Scratch buffers of the linear algebra over one problem size. */
 export interface Workspace {
@@ -94,7 +94,8 @@ function addAccel(out: Float64Array, x: Float64Array, t: number, width: number, 
 
 /**
  * Bone-angle priors: out_p += S * K(vals) where vals are angles (gradient) or S * v (Hessian
- * times v, `isGradient` false).
+ * times v, `isGradient` false), K = rest + velocity D1^T D1 + jerk D^T D: one banded stencil
+ * over frames, the same for every free angle.
  */
 function addPriors(
   data: FitData,
@@ -109,15 +110,23 @@ function addPriors(
   const lim = data.model.limits;
   const S = st.s;
   const m = b * 3;
-  // Frame-major work arrays (T x 3B): the angles (or S * v) and the accumulated prior force.
-  if (scratchCol.length < t * m) {
-    scratchCol = new Float64Array(t * m);
-    scratchAcc = new Float64Array(t * m);
+  if (!(W.jerk > 0 || W.velocity > 0 || W.rest > 0)) return;
+  const width = W.jerk > 0 ? W.order : W.velocity > 0 ? 1 : 0;
+  // Frame-major work arrays (T x 3B): the angles (or S * v); the stencil by diagonals.
+  if (scratchCol.length < t * m) scratchCol = new Float64Array(t * m);
+  if (scratchBand.length < (width + 1) * t) scratchBand = new Float64Array((width + 1) * t);
+  if (scratchAcc.length < m) {
+    scratchAcc = new Float64Array(m);
     scratchFree = new Uint8Array(m);
   }
   const col = scratchCol;
+  const band = scratchBand;
   const acc = scratchAcc;
   const free = scratchFree;
+  band.fill(0, 0, (width + 1) * t);
+  if (W.jerk > 0) addDiffGram(band, t, W.order, W.jerk);
+  if (W.velocity > 0) addDiffGram(band, t, 1, W.velocity);
+  for (let f = 0; f < t; f++) band[f] = (band[f] as number) + W.rest;
   for (let i = 0; i < b; i++) {
     for (let a = 0; a < 3; a++) {
       free[i * 3 + a] = i > 0 && (lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number) ? 1 : 0;
@@ -131,41 +140,32 @@ function addPriors(
         : (S[o + q] as number) * (vals[f * n + 3 + q] as number);
     }
   }
-  const wj = W.jerk;
-  const ord = W.order;
-  const co = DIFF[ord];
-  const wv = W.velocity;
-  const wr = W.rest;
-  for (let i = 0; i < t * m; i++) acc[i] = wr * (col[i] as number);
-  for (let f = 0; f + 1 < t; f++) {
-    const o0 = f * m;
-    const o1 = o0 + m;
-    for (let q = 0; q < m; q++) {
-      const d = wv * ((col[o1 + q] as number) - (col[o0 + q] as number));
-      acc[o0 + q] = (acc[o0 + q] as number) - d;
-      acc[o1 + q] = (acc[o1 + q] as number) + d;
-    }
-  }
-  for (let f = 0; f + ord < t; f++) {
-    for (let q = 0; q < m; q++) {
-      let d = 0;
-      for (let c = 0; c <= ord; c++) d += (co[c] as number) * (col[(f + c) * m + q] as number);
-      d *= wj;
-      for (let c = 0; c <= ord; c++)
-        acc[(f + c) * m + q] = (acc[(f + c) * m + q] as number) + (co[c] as number) * d;
-    }
-  }
   for (let f = 0; f < t; f++) {
     const o = f * m;
-    for (let q = 0; q < m; q++) {
-      if (!free[q]) continue;
-      out[f * n + 3 + q] = (out[f * n + 3 + q] as number) + (S[o + q] as number) * (acc[o + q] as number);
+    const k0 = band[f] as number;
+    for (let q = 0; q < m; q++) acc[q] = k0 * (col[o + q] as number);
+    for (let d = 1; d <= width; d++) {
+      if (f + d < t) {
+        const kd = band[d * t + f] as number;
+        const c = o + d * m;
+        if (kd !== 0) for (let q = 0; q < m; q++) acc[q] = (acc[q] as number) + kd * (col[c + q] as number);
+      }
+      if (f - d >= 0) {
+        const kd = band[d * t + f - d] as number;
+        const c = o - d * m;
+        if (kd !== 0) for (let q = 0; q < m; q++) acc[q] = (acc[q] as number) + kd * (col[c + q] as number);
+      }
+    }
+    const ob = f * n + 3;
+    for (let q = 3; q < m; q++) {
+      if (free[q]) out[ob + q] = (out[ob + q] as number) + (S[o + q] as number) * (acc[q] as number);
     }
   }
 }
 
 const rootRes = new Float64Array(9);
 let scratchCol = new Float64Array(0);
+let scratchBand = new Float64Array(0);
 let scratchAcc = new Float64Array(0);
 let scratchFree = new Uint8Array(0);
 
@@ -186,7 +186,7 @@ function addRootPriors(
   const m2 = data.layout.M_PER_PX ** 2;
   const c3 = DIFF[3];
   const stride = vRot ? n : 3;
-  for (let f = 0; f + 3 < t; f++) {
+  for (let f = 0; W.rootJerk !== 0 && f + 3 < t; f++) {
     for (let a = 0; a < 3; a++) {
       let d = 0;
       for (let q = 0; q < 4; q++) d += (c3[q] as number) * (transVals[(f + q) * stride + a] as number);
@@ -197,6 +197,7 @@ function addRootPriors(
   }
   // Root orientation jerk on its axes R e_i: residual r_f = sum_q c_q u_{f+q}, where u is the
   // axes themselves (gradient) or their change v x (R e_i) (Hessian times v).
+  if (W.rootTurnJerk === 0) return;
   const R = st.rootRot;
   const u = ws.rotRes;
   for (let f = 0; f < t; f++) {

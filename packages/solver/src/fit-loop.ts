@@ -171,7 +171,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
       const next = fitCost(data, trial, scale);
       const rho = pred > 0 ? (cost - next) / pred : -1;
       if (next < cost && rho > 0) {
-        st.copyFrom(trial).update();
+        st.copyAll(trial);
         cost = next;
         mu *= Math.max(1 / 3, 1 - (2 * rho - 1) ** 3);
         mu = Math.max(mu, 1e-7);
@@ -224,8 +224,8 @@ export function frameLmLoop(data: FitData, st: FitState, options: LoopOptions = 
         for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
         pre.apply(g, d, active);
         for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
-        trial.applyStep(st, d).update();
-        frameCosts(data, trial, scale, next);
+        trial.applyStep(st, d, 1, active).update(active);
+        frameCosts(data, trial, scale, next, active);
         let left = 0;
         for (let f = 0; f < t; f++) {
           if (!active[f]) continue;

@@ -88,11 +88,24 @@ export class FitState {
     return this;
   }
 
-  /** Recomputes angles, FK, axes and keypoints from the variables. */
-  update(): this {
+  /** Copies the variables and every derived array of `o` (no FK needed afterwards). */
+  copyAll(o: FitState): this {
+    this.copyFrom(o);
+    this.e.set(o.e);
+    this.s.set(o.s);
+    this.rot.set(o.rot);
+    this.pos.set(o.pos);
+    this.axes.set(o.axes);
+    this.x.set(o.x);
+    return this;
+  }
+
+  /** Recomputes angles, FK, axes and keypoints from the variables (of the frames in `only`, else all). */
+  update(only?: Uint8Array): this {
     const { model, t, b, k } = this;
     const lim = model.limits;
     for (let f = 0; f < t; f++) {
+      if (only && !only[f]) continue;
       for (let i = 1; i < b; i++) {
         for (let a = 0; a < 3; a++) {
           const o = (f * b + i) * 3 + a;
@@ -113,6 +126,7 @@ export class FitState {
     const { rot, pos, pre } = scratch;
     const m = scratch.m;
     for (let f = 0; f < t; f++) {
+      if (only && !only[f]) continue;
       poseFrame(model, this.rootRot, f * 9, this.trans, f * 3, this.e, f * b * 3, rot, pos, pre);
       this.rot.set(rot.subarray(0, b * 9), f * b * 9);
       this.pos.set(pos.subarray(0, b * 3), f * b * 3);
@@ -162,12 +176,14 @@ export class FitState {
   /**
    * Applies a step `d` (T x n) to `from`'s variables: trans += d, rootRot = exp(d_rot) *
    * rootRot, and per bone angle either e += d (angle steps; `from`'s angles must be up to date)
-   * or p += d (clamped to +-{@link P_MAX}). Call {@link update} afterwards.
+   * or p += d (clamped to +-{@link P_MAX}); only the frames in `only` when given. Call
+   * {@link update} afterwards.
    */
-  applyStep(from: FitState, d: Float64Array, scale = 1): this {
+  applyStep(from: FitState, d: Float64Array, scale = 1, only?: Uint8Array): this {
     const { t, b, n } = this;
     const r = scratch.r;
     for (let f = 0; f < t; f++) {
+      if (only && !only[f]) continue;
       const o = f * n;
       for (let a = 0; a < 3; a++)
         this.trans[f * 3 + a] = (from.trans[f * 3 + a] as number) + scale * (d[o + a] as number);

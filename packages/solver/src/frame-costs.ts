@@ -3,9 +3,16 @@ import type { FitState } from './fit-state.js';
 
 /**
  * Per-frame cost of the terms that do not couple frames (robust reprojection, ground, pull
- * to rest) at Cauchy scale `scale`, into `out` (T). The frame-wise stage minimises these.
+ * to rest) at Cauchy scale `scale`, into `out` (T; only the frames in `only` when given). The
+ * frame-wise stage minimises these.
  */
-export function frameCosts(data: FitData, st: FitState, scale: number, out: Float64Array): Float64Array {
+export function frameCosts(
+  data: FitData,
+  st: FitState,
+  scale: number,
+  out: Float64Array,
+  only?: Uint8Array,
+): Float64Array {
   const { t, k, layout, weights: W } = data;
   const m = layout.M_PER_PX;
   const s2 = scale * scale;
@@ -15,6 +22,7 @@ export function frameCosts(data: FitData, st: FitState, scale: number, out: Floa
   const lim = data.model.limits;
   const b = st.b;
   for (let f = 0; f < t; f++) {
+    if (only && !only[f]) continue;
     let cost = 0;
     for (let j = 0; j < k; j++) {
       const i = f * k + j;

@@ -1,4 +1,4 @@
-import { fit, heightGap, syncChecks, syntheticDetections, syntheticMotion } from '@mocap/solver';
+import { createRng, fit, heightGap, syncChecks, syntheticDetections, syntheticMotion } from '@mocap/solver';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 
@@ -50,4 +50,44 @@ describe('syncChecks', () => {
     expect(motion.sync.lag_frames).toBe(2);
     expect(motion.sync.warped).toBe(true);
   });
+});
+
+describe('heightGap', () => {
+  // Odd and even counts, ties, and a joint never seen in one view (left out of the median).
+  for (const [t, k, levels] of [
+    [7, 3, 1000],
+    [8, 3, 1000],
+    [9, 4, 3],
+    [64, 34, 50],
+  ] as const) {
+    it(`is the median |v_front - v_side| of confident pairs (T = ${t}, K = ${k}, ${levels} levels)`, () => {
+      const rng = createRng(t * 100 + k);
+      const d = {
+        t,
+        k,
+        front: Float64Array.from({ length: t * k * 2 }, () => rng.int(levels)),
+        side: Float64Array.from({ length: t * k * 2 }, () => rng.int(levels)),
+        frontConf: Float64Array.from({ length: t * k }, (_, i) => (i % k === 1 ? 0 : 1)),
+        sideConf: Float64Array.from({ length: t * k }, () => 1),
+      };
+      for (const lag of [0, 2, -3]) {
+        const gaps: number[] = [];
+        for (let f = 0; f < t; f++) {
+          const g = f + lag;
+          if (g < 0 || g >= t) continue;
+          for (let j = 0; j < k; j++) {
+            if (j === 1) continue;
+            gaps.push(
+              Math.abs((d.front[2 * (g * k + j) + 1] as number) - (d.side[2 * (f * k + j) + 1] as number)),
+            );
+          }
+        }
+        gaps.sort((a, b) => a - b);
+        const n = gaps.length;
+        const median =
+          n % 2 ? gaps[(n - 1) / 2] : ((gaps[n / 2 - 1] as number) + (gaps[n / 2] as number)) / 2;
+        expect(heightGap(d, lag)).toBe(median);
+      }
+    });
+  }
 });
