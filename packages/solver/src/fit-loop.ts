@@ -32,8 +32,49 @@ export interface LoopOptions {
    * they are reused; only a change of damping refactors them). @default 1
    */
   refreshEvery?: number;
+  /**
+   * Buffers to reuse across loops on one problem size (see {@link createLoopScratch}), so a
+   * fit allocates its trial state and preconditioner once. @default fresh buffers per call
+   */
+  scratch?: LoopScratch;
   /** Called after each outer iteration (e.g. to fix label swaps); may return true to re-evaluate. */
   onIteration?: (it: number, st: FitState, scale: number) => boolean;
+}
+
+/** Buffers {@link lmLoop} and {@link frameLmLoop} can share across calls (same rig and frame count). */
+export interface LoopScratch {
+  /** The trial state of each step. */
+  trial: FitState;
+  /** The per-frame block preconditioner. */
+  pre: BlockPreconditioner;
+  /** Scratch of the gradient and Hessian-vector products. */
+  ws: Workspace;
+}
+
+/**
+ * Allocates a {@link LoopScratch} for the problem of `data` and states shaped like `st`.
+ *
+ * ```ts
+ * const scratch = createLoopScratch(data, st);
+ * frameLmLoop(data, st, { scratch });
+ * lmLoop(data, st, { scratch });
+ * ```
+ */
+export function createLoopScratch(data: FitData, st: FitState): LoopScratch {
+  return {
+    trial: new FitState(data.model, st.t),
+    pre: new BlockPreconditioner(data, st),
+    ws: createWorkspace(st),
+  };
+}
+
+function scratchFor(data: FitData, st: FitState, options: LoopOptions): LoopScratch {
+  const s = options.scratch;
+  if (!s) return createLoopScratch(data, st);
+  if (s.trial.t !== st.t || s.trial.b !== st.b || s.pre.data !== data) {
+    throw new TypeError(`Expected scratch for ${st.t} frames of this fit's data, got ${s.trial.t} frames.`);
+  }
+  return s;
 }
 
 /** What {@link lmLoop} reports. */
@@ -79,11 +120,9 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
   const { t, k } = data;
   const len = t * st.n;
   const w: RobustWeights = { front: new Float64Array(t * k), side: new Float64Array(t * k) };
-  const ws: Workspace = createWorkspace(st);
-  const trial = new FitState(data.model, t);
-  const pre = new BlockPreconditioner(data, st);
-  const bands = new TemporalBands(data, st);
+  const { trial, pre, ws } = scratchFor(data, st, options);
   const schwarz = options.schwarz ?? false;
+  const bands = schwarz ? new TemporalBands(data, st) : null;
   const q1 = new Float64Array(len);
   const q2 = new Float64Array(len);
   const g = new Float64Array(len);
@@ -119,7 +158,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
         pre.applySgs(st, res, out);
         return;
       }
-      if (!schwarz) {
+      if (!bands) {
         pre.apply(res, out);
         return;
       }
@@ -137,7 +176,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
       if (mu !== factoredMu) {
         pre.factor(mu);
         factoredMu = mu;
-        if (schwarz) bands.factor(pre, mu, st);
+        bands?.factor(pre, mu, st);
       }
       // Conjugate gradients on (H + mu D) d = -g.
       d.fill(0);
@@ -153,11 +192,14 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
         const php = dot(p, hp);
         if (!(php > 0)) break;
         const alpha = rz / php;
+        let rr = 0;
         for (let i = 0; i < len; i++) {
           d[i] = (d[i] as number) + alpha * (p[i] as number);
-          r[i] = (r[i] as number) - alpha * (hp[i] as number);
+          const ri = (r[i] as number) - alpha * (hp[i] as number);
+          r[i] = ri;
+          rr += ri * ri;
         }
-        if (Math.sqrt(dot(r, r)) < tol * r0) break;
+        if (Math.sqrt(rr) < tol * r0) break;
         precondition(r, z);
         const rzNew = dot(r, z);
         const beta = rzNew / rz;
@@ -200,9 +242,7 @@ export function frameLmLoop(data: FitData, st: FitState, options: LoopOptions = 
   const { t, k } = data;
   const n = st.n;
   const w: RobustWeights = { front: new Float64Array(t * k), side: new Float64Array(t * k) };
-  const ws = createWorkspace(st);
-  const trial = new FitState(data.model, t);
-  const pre = new BlockPreconditioner(data, st);
+  const { trial, pre, ws } = scratchFor(data, st, options);
   const g = new Float64Array(t * n);
   const d = new Float64Array(t * n);
   const mu = new Float64Array(t).fill(1e-3);

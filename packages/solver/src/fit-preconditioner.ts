@@ -118,7 +118,7 @@ export class BlockPreconditioner {
 
   /** Rebuilds every frame's block at `st` with IRLS weights `w` and prior scale `priorScale`. */
   rebuild(st: FitState, w: RobustWeights, priorScale: number): void {
-    this.coupling(st);
+    this.couplingStale = true;
     const { n, t, data } = this;
     const { k, b } = st;
     const { chains } = data;
@@ -322,7 +322,7 @@ export class BlockPreconditioner {
    */
   applySgs(st: FitState, r: Float64Array, out: Float64Array): Float64Array {
     const { n, t, perm } = this;
-    if (this.sgsW.length === 0) this.coupling(st);
+    if (this.couplingStale) this.coupling(st);
     const w = this.sgsW;
     if (this.sgsTmp.length !== n) this.sgsTmp = new Float64Array(n);
     if (this.sgsX.length !== t * n) this.sgsX = new Float64Array(t * n);
@@ -365,6 +365,8 @@ export class BlockPreconditioner {
   /** Couplings in elimination order: (d * T + f) * n + position. */
   private sgsW = new Float64Array(0);
   private couplingWidth = 3;
+  /** Whether the couplings are older than the blocks (they are built on the first sweep after a rebuild). */
+  private couplingStale = true;
 
   /** The coupling K[f, f + d] per variable (d = 1..width), as (d * T + f) * n + position. */
   private coupling(st: FitState): Float64Array {
@@ -378,6 +380,7 @@ export class BlockPreconditioner {
     if (this.sgsW.length !== size) this.sgsW = new Float64Array(size);
     const w = this.sgsW;
     w.fill(0);
+    this.couplingStale = false;
     const m2 = data.layout.M_PER_PX ** 2;
     const lim = data.model.limits;
     const bj = new Float64Array((width + 1) * t);

@@ -8,7 +8,7 @@ import {
   type SyncReport,
 } from '@mocap/layout';
 import type { CreatureInfo } from './creature-info.js';
-import { frameLmLoop, lmLoop } from './fit-loop.js';
+import { createLoopScratch, frameLmLoop, type LoopScratch, lmLoop } from './fit-loop.js';
 import { DEFAULT_FIT_WEIGHTS, type FitData, type FitWeights, keypointChains } from './fit-objective.js';
 import { FitState } from './fit-state.js';
 import { fixSwaps } from './fix-swaps.js';
@@ -129,7 +129,7 @@ function viewData(model: RigModel, det: Detections, file: string) {
  * angles of a limb pinned at opposite limits) are restarted from the nearest good frame's
  * pose and refitted; each keeps whichever of the two solutions costs less.
  */
-function reseedStuckFrames(data: FitData, st: FitState, scale: number): number {
+function reseedStuckFrames(data: FitData, st: FitState, scale: number, scratch: LoopScratch): number {
   const { t } = data;
   const cost = frameCosts(data, st, scale, new Float64Array(t));
   const sorted = Float64Array.from(cost).sort();
@@ -151,7 +151,13 @@ function reseedStuckFrames(data: FitData, st: FitState, scale: number): number {
     trial.trans.set(st.trans.subarray(src * 3, src * 3 + 3), f * 3);
     trial.p.set(st.p.subarray(src * st.b * 3, (src + 1) * st.b * 3), f * st.b * 3);
   }
-  frameLmLoop(data, trial, { iterations: 4, scaleStart: 3 * scale, scaleEnd: scale, annealFraction: 0.5 });
+  frameLmLoop(data, trial, {
+    iterations: 4,
+    scaleStart: 3 * scale,
+    scaleEnd: scale,
+    annealFraction: 0.5,
+    scratch,
+  });
   const after = frameCosts(data, trial, scale, new Float64Array(t));
   let better = 0;
   for (const f of bad) {
@@ -248,15 +254,17 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const stages: Record<string, number> = {};
   const tick = timer(stages);
   initialPose(data, st);
+  const scratch = createLoopScratch(data, st);
   tick('init');
   const frameIt = options.frameIterations ?? 4;
   const s1 = options.scaleEnd ?? 6;
-  frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: s1, annealFraction: 0.85 });
-  reseedStuckFrames(data, st, s1);
+  frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: s1, annealFraction: 0.85, scratch });
+  reseedStuckFrames(data, st, s1, scratch);
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     const fixed = fixSwaps(data, st, info);
     sync.swaps_fixed = fixed;
-    if (fixed.front + fixed.side > 0) frameLmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1 });
+    if (fixed.front + fixed.side > 0)
+      frameLmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1, scratch });
   }
   tick('frame stage');
   const noisePx = measuredNoise(data, st);
@@ -268,6 +276,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     iterations: clipIt,
     scaleStart: s1,
     scaleEnd: s1,
+    scratch,
     ...(options.cgIterations === undefined ? {} : { cgIterations: options.cgIterations }),
     ...(options.cgLater === undefined ? {} : { cgLater: options.cgLater }),
     ...(options.schwarz === undefined ? {} : { schwarz: options.schwarz }),
@@ -279,7 +288,8 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     const again = fixSwaps(data, st, info);
     sync.swaps_fixed.front += again.front;
     sync.swaps_fixed.side += again.side;
-    if (again.front + again.side > 0) lmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1 });
+    if (again.front + again.side > 0)
+      lmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1, scratch });
   }
   tick('clip stage');
   const motion = toMotion(model, st, det.fps, data, sync, 0, frameIt + clipIt);

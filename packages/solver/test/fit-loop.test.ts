@@ -1,4 +1,6 @@
 import {
+  BlockPreconditioner,
+  createWorkspace,
   DEFAULT_FIT_WEIGHTS,
   type FitData,
   FitState,
@@ -76,5 +78,33 @@ describe('lmLoop', () => {
         }
       }
     }
+  });
+
+  it('lands on the same state with buffers shared across loops as with fresh ones', () => {
+    const { data, st } = problem();
+    const run = (shared: boolean) => {
+      const s = new FitState(data.model, data.t).copyFrom(st);
+      const scratch = shared
+        ? {
+            trial: new FitState(data.model, data.t),
+            pre: new BlockPreconditioner(data, s),
+            ws: createWorkspace(s),
+          }
+        : undefined;
+      const opts = scratch ? { scratch } : {};
+      frameLmLoop(data, s, { iterations: 2, scaleStart: 12, scaleEnd: 6, ...opts });
+      lmLoop(data, s, { iterations: 2, scaleStart: 6, scaleEnd: 6, ...opts });
+      frameLmLoop(data, s, { iterations: 1, scaleStart: 6, scaleEnd: 6, ...opts });
+      lmLoop(data, s, { iterations: 1, scaleStart: 6, scaleEnd: 6, ...opts });
+      return Array.from(s.p);
+    };
+    expect(run(true)).toEqual(run(false));
+  });
+
+  it('refuses buffers made for another frame count', () => {
+    const { data, st } = problem();
+    const other = new FitState(data.model, data.t - 1);
+    const scratch = { trial: other, pre: new BlockPreconditioner(data, other), ws: createWorkspace(other) };
+    expect(() => lmLoop(data, st, { iterations: 1, scratch })).toThrow(TypeError);
   });
 });
