@@ -4,7 +4,7 @@
 // Run from the repo root:
 //   node --conditions=@mocap/source --import tsx packages/reader/bench/train-reader.ts \
 //     --dataset DIR --out DIR [--steps N] [--batch N] [--lr X] [--seed N] [--input-size N] \
-//     [--widths 16,32,48,64,96] [--skips] [--head-channels N] [--upsample N] [--creature DIR]
+//     [--widths 16,32,48,64,96] [--skips] [--head-channels N] [--upsample N] [--peak-weight K] [--creature DIR]
 import { parseArgs } from 'node:util';
 import { resolveCreature } from '@mocap/layout';
 import { type TrainEvent, trainReader } from '@mocap/reader';
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     'head-channels': { type: 'string', default: '48' },
     upsample: { type: 'string', default: '2' },
     'log-every': { type: 'string', default: '25' },
+    'peak-weight': { type: 'string', default: '0' },
   },
 });
 if (!values.dataset || !values.out)
@@ -60,6 +61,7 @@ const result = await trainReader(
     batchSize: Number(values.batch),
     lr: Number(values.lr),
     seed: Number(values.seed),
+    peakWeight: Number(values['peak-weight']),
     model: {
       inputSize: Number(values['input-size']),
       backbone: { kind: 'cnn', widths: values.widths.split(',').map(Number), skips: values.skips },

@@ -19,6 +19,7 @@ export { evaluateReader, type ItemPrediction, predictItems } from './evaluate-re
 export { frameToInput } from './frame-to-inputs.js';
 export { gaussianHeatmaps } from './gaussian-heatmaps.js';
 export { decodeHeatmaps, type HeatmapPeaks, peaksToLayout } from './heatmap-decode.js';
+export { heatmapLoss } from './heatmap-loss.js';
 export { type ParamInit, ParamStore } from './param-store.js';
 export { parseOptions } from './parse-options.js';
 export { createRng, type Rng, randomNormalArray } from './random.js';

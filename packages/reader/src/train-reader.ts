@@ -10,6 +10,7 @@ import { createReader, type Reader } from './create-reader.js';
 import { type DatasetItem, loadDataset } from './dataset.js';
 import { evaluateReader } from './evaluate-reader.js';
 import { gaussianHeatmaps } from './gaussian-heatmaps.js';
+import { heatmapLoss } from './heatmap-loss.js';
 import { parseOptions } from './parse-options.js';
 import { createRng } from './random.js';
 import { heatmapSize, ReaderConfig, type ReaderConfigInput } from './reader-config.js';
@@ -44,6 +45,11 @@ export const TrainOptions = z
     heldOut: z.number().min(0).max(0.5).default(0.04),
     /** Gaussian target sigma, heatmap px. @default 2 */
     sigma: z.number().positive().default(2),
+    /**
+     * Extra weight of the squared error where the target is high (see {@link heatmapLoss}): each
+     * pixel counts `1 + peakWeight * target`; 0 is the plain mean squared error. @default 0
+     */
+    peakWeight: z.number().min(0).default(0),
     /** Seed of the split, the batches and the augmentation. @default 0 */
     seed: z.number().int().default(0),
     /** @default {} (all augmentations at their default strength) */
@@ -195,10 +201,7 @@ export async function trainReader(
       }
       const t0 = performance.now();
       const { x, y } = batchTensors(trainItems, reader, o, layout, step);
-      const { value, grads } = tf.variableGrads(
-        () => tf.mean(tf.squaredDifference(reader.predict(x), y)) as tf.Scalar,
-        vars,
-      );
+      const { value, grads } = tf.variableGrads(() => heatmapLoss(reader.predict(x), y, o.peakWeight), vars);
       opt.step(reader.params.vars, grads, (name) => learningRate(o, peak(name), step));
       const loss = (await value.data())[0]!;
       tf.dispose([x, y, value, ...Object.values(grads)]);
@@ -224,6 +227,7 @@ export async function trainReader(
         lr: o.lr,
         seed: o.seed,
         sigma: o.sigma,
+        ...(o.peakWeight > 0 ? { peakWeight: o.peakWeight } : {}),
         augment: o.augment,
         trainSamples: samples.length - nHeld,
         heldOutSamples: nHeld,
