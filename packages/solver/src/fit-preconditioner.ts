@@ -568,12 +568,23 @@ function addGram(
   cy: Float64Array,
   cz: Float64Array,
 ): void {
-  let e = 0;
-  for (let p = 0; p < c; p++) {
+  // Columns 0-2 are the root translation's unit vectors: their pairs are the weights alone.
+  a[base + (entries[0] as number)] = (a[base + (entries[0] as number)] as number) + wx;
+  a[base + (entries[2] as number)] = (a[base + (entries[2] as number)] as number) + wy;
+  a[base + (entries[5] as number)] = (a[base + (entries[5] as number)] as number) + wz;
+  let e = 6;
+  for (let p = 3; p < c; p++) {
     const qx = wx * (cx[p] as number);
     const qy = wy * (cy[p] as number);
     const qz = wz * (cz[p] as number);
-    for (let q = 0; q <= p; q++) {
+    const e0 = base + (entries[e] as number);
+    const e1 = base + (entries[e + 1] as number);
+    const e2 = base + (entries[e + 2] as number);
+    a[e0] = (a[e0] as number) + qx;
+    a[e1] = (a[e1] as number) + qy;
+    a[e2] = (a[e2] as number) + qz;
+    e += 3;
+    for (let q = 3; q <= p; q++) {
       const at = base + (entries[e++] as number);
       a[at] = (a[at] as number) + qx * (cx[q] as number) + qy * (cy[q] as number) + qz * (cz[q] as number);
     }

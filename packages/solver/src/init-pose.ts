@@ -7,10 +7,22 @@ import { mul3 } from './forward-kinematics.js';
 /** Rows of the two views disagreeing by more than this (px) mark a suspect detection. */
 const HEIGHT_GATE_PX = 20;
 
+const sorted = new Float64Array(16);
+
+/** Median of a few values (at most 16; insertion sort into a reused buffer, no allocation). */
 function median(values: number[]): number {
-  const v = values.slice().sort((a, b) => a - b);
-  const n = v.length;
+  const n = values.length;
   if (n === 0) return Number.NaN;
+  const v = n <= sorted.length ? sorted : new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = values[i] as number;
+    let j = i;
+    while (j > 0 && (v[j - 1] as number) > x) {
+      v[j] = v[j - 1] as number;
+      j--;
+    }
+    v[j] = x;
+  }
   return n % 2 ? (v[(n - 1) >> 1] as number) : ((v[n / 2 - 1] as number) + (v[n / 2] as number)) / 2;
 }
 
