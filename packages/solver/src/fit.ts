@@ -284,8 +284,10 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     ...(options.refreshEvery === undefined ? {} : { refreshEvery: options.refreshEvery }),
   });
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
-    // A second look with the smooth whole-clip fit, which a swapped frame cannot drag along.
-    const again = fixSwaps(data, st, info);
+    // A second look with the smooth whole-clip fit, which a swapped frame cannot drag along:
+    // its own joints at each frame are the prediction (a line through the neighbours lags a
+    // fast paw by tens of px, and a swap there reads no better than the labels).
+    const again = fixSwaps(data, st, info, 6, 'fit');
     sync.swaps_fixed.front += again.front;
     sync.swaps_fixed.side += again.side;
     if (again.front + again.side > 0)

@@ -9,16 +9,20 @@ function rho(du: number, dv: number, s: number): number {
 
 /**
  * Detects and undoes left/right label swaps, per frame and view: for every swap unit of the
- * creature (a paint group and its mirror), the detections are compared with the fitted
- * joints predicted from the neighbouring frames (a line through three on each side), as labelled and swapped;
- * a clearly better swapped reading (robust cost under 70%) is taken, in place in `data`.
- * Returns how many (frame, unit) swaps were undone per view.
+ * creature (a paint group and its mirror), the detections are compared, as labelled and
+ * swapped, with the joints predicted for the frame: from the neighbouring frames of `st` (a
+ * line through three on each side; `predict` 'neighbours', for a frame-wise fit that a
+ * swapped frame has dragged along) or the frame's own joints in `st` (`predict` 'fit', for a
+ * smooth whole-clip fit, which a swapped frame cannot drag and which follows a fast gait
+ * more closely than a line). A clearly better swapped reading (robust cost under 70%) is
+ * taken, in place in `data`. Returns how many (frame, unit) swaps were undone per view.
  */
 export function fixSwaps(
   data: FitData,
   st: FitState,
   info: CreatureInfo,
   scale = 6,
+  predict: 'neighbours' | 'fit' = 'neighbours',
 ): { front: number; side: number } {
   const { t, k, layout } = data;
   const m = layout.M_PER_PX;
@@ -29,6 +33,7 @@ export function fixSwaps(
   // The joints predicted for frame f from its neighbours: a straight line fitted to up to three
   // frames on each side (their mean inside the clip, an extrapolation at its ends).
   const pred = (f: number, j: number, c: number): number => {
+    if (predict === 'fit') return x[(f * k + j) * 3 + c] as number;
     let n = 0;
     let st = 0;
     let sx = 0;

@@ -1,0 +1,77 @@
+import {
+  DEFAULT_FIT_WEIGHTS,
+  type FitData,
+  FitState,
+  fixSwaps,
+  keypointChains,
+  orthonormalRigModel,
+  syntheticDetections,
+  syntheticMotion,
+} from '@mocap/solver';
+import { describe, expect, it } from 'vitest';
+import { loadCreature } from './helpers.js';
+
+function problem(swaps: number) {
+  const { model: exact, layout, info } = loadCreature('wolf');
+  const model = orthonormalRigModel(exact);
+  const t = 60;
+  const truth = syntheticMotion(exact, info, { frames: t, seed: 11 });
+  const names = model.keypoints.map((k) => k.name);
+  const corrupt = (s: number) =>
+    syntheticDetections(truth.joints, names, 30, layout, info, { noisePx: 1, swaps: s, seed: 11 });
+  const det = corrupt(swaps);
+  const data: FitData = {
+    model,
+    layout,
+    t,
+    k: names.length,
+    front: Float64Array.from(det.frontUv, (x) => (Number.isFinite(x) ? x : 0)),
+    side: Float64Array.from(det.sideUv, (x) => (Number.isFinite(x) ? x : 0)),
+    frontConf: Float64Array.from(det.frontConf),
+    sideConf: Float64Array.from(det.sideConf),
+    feet: Int32Array.from(info.feet),
+    weights: { ...DEFAULT_FIT_WEIGHTS },
+    chains: keypointChains(model),
+  };
+  // A fit that followed the true motion (the clip stage's smooth fit, idealised).
+  const st = new FitState(model, t);
+  st.x.set(truth.joints);
+  const clean = corrupt(0);
+  const swapped = (d: FitData) => {
+    let frames = 0;
+    for (let f = 0; f < t; f++) {
+      let differs = false;
+      for (let i = f * d.k; i < (f + 1) * d.k; i++) {
+        for (const [uv, ref] of [
+          [d.front, clean.frontUv],
+          [d.side, clean.sideUv],
+        ] as const) {
+          if (Number.isFinite(ref[2 * i] as number) && (uv[2 * i] as number) !== (ref[2 * i] as number))
+            differs = true;
+        }
+      }
+      if (differs) frames++;
+    }
+    return frames;
+  };
+  return { data, st, info, swapped };
+}
+
+describe('fixSwaps', () => {
+  it("undoes every left/right swap against the fit's own joints ('fit'), side view included", () => {
+    const { data, st, info, swapped } = problem(0.25);
+    const before = swapped(data);
+    expect(before).toBeGreaterThan(8);
+    const fixed = fixSwaps(data, st, info, 6, 'fit');
+    expect(fixed.front + fixed.side).toBe(before);
+    expect(swapped(data)).toBe(0);
+  });
+
+  it('leaves correctly labelled detections alone in both modes', () => {
+    for (const predict of ['fit', 'neighbours'] as const) {
+      const { data, st, info, swapped } = problem(0);
+      expect(fixSwaps(data, st, info, 6, predict)).toEqual({ front: 0, side: 0 });
+      expect(swapped(data)).toBe(0);
+    }
+  });
+});
