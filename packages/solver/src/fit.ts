@@ -15,6 +15,7 @@ import { fixSwaps } from './fix-swaps.js';
 import { forwardKinematics } from './forward-kinematics.js';
 import { frameCosts } from './frame-costs.js';
 import { initialPose } from './init-pose.js';
+import { selectKth } from './linalg.js';
 import { orthonormalRigModel, type RigModel } from './rig-model.js';
 import { syncChecks } from './sync-checks.js';
 
@@ -175,23 +176,23 @@ function measuredNoise(data: FitData, st: FitState): number {
   const m = layout.M_PER_PX;
   const fc = layout.W_FRONT / 2;
   const sc = layout.W_FRONT + layout.W_SIDE / 2;
-  const r: number[] = [];
+  const r = new Float64Array(4 * t * k);
+  let n = 0;
   for (let i = 0; i < t * k; i++) {
     const v = layout.GROUND_V - (st.x[3 * i + 2] as number) / m;
     if ((data.frontConf[i] as number) > 0) {
-      r.push(Math.abs(fc + ((st.x[3 * i] as number) - layout.FRONT_CX) / m - (data.front[2 * i] as number)));
-      r.push(Math.abs(v - (data.front[2 * i + 1] as number)));
+      r[n++] = Math.abs(fc + ((st.x[3 * i] as number) - layout.FRONT_CX) / m - (data.front[2 * i] as number));
+      r[n++] = Math.abs(v - (data.front[2 * i + 1] as number));
     }
     if ((data.sideConf[i] as number) > 0) {
-      r.push(
-        Math.abs(sc - ((st.x[3 * i + 1] as number) - layout.SIDE_CY) / m - (data.side[2 * i] as number)),
+      r[n++] = Math.abs(
+        sc - ((st.x[3 * i + 1] as number) - layout.SIDE_CY) / m - (data.side[2 * i] as number),
       );
-      r.push(Math.abs(v - (data.side[2 * i + 1] as number)));
+      r[n++] = Math.abs(v - (data.side[2 * i + 1] as number));
     }
   }
-  if (r.length === 0) return NOISE_REF_PX;
-  r.sort((a, b) => a - b);
-  const med = r[r.length >> 1] as number;
+  if (n === 0) return NOISE_REF_PX;
+  const med = selectKth(r.subarray(0, n), n >> 1);
   // A frame-wise fit absorbs part of the noise (about n of every 4K coordinates per frame).
   const dof = Math.max(0.2, 1 - (3 + 3 * st.b) / (4 * k));
   return (1.4826 * med) / Math.sqrt(dof);

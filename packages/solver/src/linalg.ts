@@ -128,3 +128,36 @@ export function addDiffGram(band: Float64Array, n: number, order: 1 | 2 | 3 | 4,
     }
   }
 }
+
+/**
+ * The k-th smallest of `a` (0-based), by quickselect in place: afterwards a[0..k) <= a[k] <=
+ * a(k..n). Median-of-three pivots; O(n) on average, no sort.
+ */
+export function selectKth(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (hi > lo) {
+    const mid = (lo + hi) >> 1;
+    const x = a[lo] as number;
+    const y = a[mid] as number;
+    const z = a[hi] as number;
+    const pivot = Math.max(Math.min(x, y), Math.min(Math.max(x, y), z));
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++;
+      while ((a[j] as number) > pivot) j--;
+      if (i <= j) {
+        const tmp = a[i] as number;
+        a[i] = a[j] as number;
+        a[j] = tmp;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return a[k] as number;
+}

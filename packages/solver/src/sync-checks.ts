@@ -1,4 +1,5 @@
 import type { SyncReport } from '@mocap/layout';
+import { selectKth } from './linalg.js';
 
 /** Observations of a clip in layout px, T x K x 2 per view, confidences T x K. */
 export interface ViewData {
@@ -37,45 +38,12 @@ export function heightGap(d: ViewData, lag: number): number | null {
   }
   if (n === 0) return null;
   const v = vals.subarray(0, n);
-  const hi = select(v, n >> 1);
+  const hi = selectKth(v, n >> 1);
   // For even n the lower middle is the largest value left of the upper one.
   if (n % 2) return hi;
   let lo = v[0] as number;
   for (let i = 1; i < n >> 1; i++) if ((v[i] as number) > lo) lo = v[i] as number;
   return (lo + hi) / 2;
-}
-
-/**
- * The k-th smallest of `a` (0-based), by quickselect in place: afterwards a[0..k) <= a[k] <=
- * a(k..n). Median-of-three pivots; O(n) on average, no sort.
- */
-function select(a: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (hi > lo) {
-    const mid = (lo + hi) >> 1;
-    const x = a[lo] as number;
-    const y = a[mid] as number;
-    const z = a[hi] as number;
-    const pivot = Math.max(Math.min(x, y), Math.min(Math.max(x, y), z));
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while ((a[i] as number) < pivot) i++;
-      while ((a[j] as number) > pivot) j--;
-      if (i <= j) {
-        const tmp = a[i] as number;
-        a[i] = a[j] as number;
-        a[j] = tmp;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
-  }
-  return a[k] as number;
 }
 
 /** Fraction of frames whose confident feet agree between the views' rows; null without feet. */
