@@ -62,7 +62,8 @@ export function fitGradient(
   if (W.jointAccel > 0) addAccel(force, x, t, k * 3, W.jointAccel / m2);
   if (W.ground > 0) {
     for (let f = 0; f < t; f++) {
-      for (const j of data.feet) {
+      for (let q = 0; q < data.feet.length; q++) {
+        const j = data.feet[q] as number;
         const z = x[(f * k + j) * 3 + 2] as number;
         if (z < 0) force[(f * k + j) * 3 + 2] = (force[(f * k + j) * 3 + 2] as number) + (W.ground * z) / m2;
       }
@@ -277,7 +278,8 @@ export function fitHessVec(
   if (W.jointAccel > 0) addAccel(force, dx, t, k * 3, W.jointAccel / m2);
   if (W.ground > 0) {
     for (let f = 0; f < t; f++) {
-      for (const j of data.feet) {
+      for (let q = 0; q < data.feet.length; q++) {
+        const j = data.feet[q] as number;
         const o = (f * k + j) * 3 + 2;
         if ((st.x[o] as number) < 0) force[o] = (force[o] as number) + (W.ground * (dx[o] as number)) / m2;
       }

@@ -119,7 +119,8 @@ export function fitCost(data: FitData, st: FitState, scale: number, w?: RobustWe
   }
   if (W.ground > 0) {
     for (let f = 0; f < t; f++) {
-      for (const j of data.feet) {
+      for (let q = 0; q < data.feet.length; q++) {
+        const j = data.feet[q] as number;
         const z = x[(f * k + j) * 3 + 2] as number;
         if (z < 0) cost += (0.5 * W.ground * z * z) / m2;
       }
@@ -127,13 +128,6 @@ export function fitCost(data: FitData, st: FitState, scale: number, w?: RobustWe
   }
   cost += priorCost(data, st);
   return cost;
-}
-
-function diffAt(arr: Float64Array, stride: number, off: number, f: number, order: 1 | 3 | 4): number {
-  const c = DIFF[order];
-  let s = 0;
-  for (let a = 0; a <= order; a++) s += (c[a] as number) * (arr[(f + a) * stride + off] as number);
-  return s;
 }
 
 function priorCost(data: FitData, st: FitState): number {
@@ -166,9 +160,20 @@ function priorCost(data: FitData, st: FitState): number {
       }
     }
   }
+  const c3 = DIFF[3];
+  const tr = st.trans;
+  const rr = st.rootRot;
   for (let f = 0; f + 3 < t; f++) {
-    for (let a = 0; a < 3; a++) cost += (0.5 * W.rootJerk * diffAt(st.trans, 3, a, f, 3) ** 2) / m2;
-    for (let c = 0; c < 9; c++) cost += 0.5 * W.rootTurnJerk * diffAt(st.rootRot, 9, c, f, 3) ** 2;
+    for (let a = 0; a < 3; a++) {
+      let d = 0;
+      for (let q = 0; q <= 3; q++) d += (c3[q] as number) * (tr[(f + q) * 3 + a] as number);
+      cost += (0.5 * W.rootJerk * d ** 2) / m2;
+    }
+    for (let c = 0; c < 9; c++) {
+      let d = 0;
+      for (let q = 0; q <= 3; q++) d += (c3[q] as number) * (rr[(f + q) * 9 + c] as number);
+      cost += 0.5 * W.rootTurnJerk * d ** 2;
+    }
   }
   return cost;
 }

@@ -41,7 +41,8 @@ export function frameCosts(
         cost += 0.5 * cs * s2 * Math.log1p((du * du + dv * dv) / s2);
       }
     }
-    for (const j of data.feet) {
+    for (let q = 0; q < data.feet.length; q++) {
+      const j = data.feet[q] as number;
       const z = x[(f * k + j) * 3 + 2] as number;
       if (z < 0) cost += (0.5 * W.ground * z * z) / (m * m);
     }
