@@ -295,7 +295,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
       lmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1, scratch });
   }
   tick('clip stage');
-  const motion = toMotion(model, st, det.fps, data, sync, 0, frameIt + clipIt);
+  const { motion, joints } = toMotion(model, st, det.fps, data, sync, 0, frameIt + clipIt);
   tick('output');
   const seconds = (performance.now() - start) / 1000;
   motion.fit = {
@@ -303,11 +303,10 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     iterations: frameIt + clipIt,
     method: `frame-wise LM + clip Gauss-Newton, block Gauss-Seidel PCG (${rep.cgIterations} CG)`,
   };
-  const joints = Float64Array.from(motion.joints.flat(2));
   return { motion: MotionJson.parse(motion), joints, seconds, noisePx, stages };
 }
 
-/** Builds motion.json from a fitted state; joints by the exact (Blender) FK of `model`. */
+/** Builds motion.json from a fitted state, and its joints (T x K x 3) flat; joints by the exact (Blender) FK of `model`. */
 function toMotion(
   model: RigModel,
   st: FitState,
@@ -316,7 +315,7 @@ function toMotion(
   sync: SyncReport,
   seconds: number,
   iterations: number,
-): MotionJson {
+): { motion: MotionJson; joints: Float64Array } {
   const t = st.t;
   const b = st.b;
   const trans: [number, number, number][] = [];
@@ -352,7 +351,7 @@ function toMotion(
     }
     joints.push(row);
   }
-  return {
+  const motion: MotionJson = {
     fps,
     bones: model.bones,
     names: posed.names,
@@ -364,6 +363,7 @@ function toMotion(
     sync,
     fit: { seconds, iterations, method: 'frame-wise LM + clip Gauss-Newton' },
   };
+  return { motion, joints: posed.joints };
 }
 
 /** Reprojection error of joints (T x K x 3) against the observations, px. */
