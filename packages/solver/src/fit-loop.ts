@@ -188,8 +188,14 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
       const cap = it === 0 ? maxCg : (options.cgLater ?? maxCg);
       for (let c = 0; c < cap; c++) {
         cgTotal++;
-        hDamped(p, hp);
-        const php = dot(p, hp);
+        // hp = (H + mu D) p and p . hp in one pass.
+        fitHessVec(data, st, w, ws, p, hp);
+        let php = 0;
+        for (let i = 0; i < len; i++) {
+          const h = (hp[i] as number) + mu * (damp[i] as number) * (p[i] as number);
+          hp[i] = h;
+          php += (p[i] as number) * h;
+        }
         if (!(php > 0)) break;
         const alpha = rz / php;
         let rr = 0;
@@ -254,8 +260,7 @@ export function frameLmLoop(data: FitData, st: FitState, options: LoopOptions = 
   try {
     for (let it = 0; it < total; it++) {
       scale = annealedScale(it, total, s0, s1, frac);
-      fitCost(data, st, scale, w);
-      frameCosts(data, st, scale, cur);
+      frameCosts(data, st, scale, cur, undefined, w);
       fitGradient(data, st, w, ws, g);
       pre.rebuild(st, w, 1);
       active.fill(1);

@@ -1,10 +1,11 @@
-import type { FitData } from './fit-objective.js';
+import type { FitData, RobustWeights } from './fit-objective.js';
 import type { FitState } from './fit-state.js';
 
 /**
  * Per-frame cost of the terms that do not couple frames (robust reprojection, ground, pull
  * to rest) at Cauchy scale `scale`, into `out` (T; only the frames in `only` when given). The
- * frame-wise stage minimises these.
+ * frame-wise stage minimises these. When `w` is given, fills the IRLS weights of those frames
+ * too (as `fitCost` does).
  */
 export function frameCosts(
   data: FitData,
@@ -12,6 +13,7 @@ export function frameCosts(
   scale: number,
   out: Float64Array,
   only?: Uint8Array,
+  w?: RobustWeights,
 ): Float64Array {
   const { t, k, layout, weights: W } = data;
   const m = layout.M_PER_PX;
@@ -32,14 +34,18 @@ export function frameCosts(
       if (cf > 0) {
         const du = fc + ((x[3 * i] as number) - layout.FRONT_CX) / m - (data.front[2 * i] as number);
         const dv = v - (data.front[2 * i + 1] as number);
-        cost += 0.5 * cf * s2 * Math.log1p((du * du + dv * dv) / s2);
-      }
+        const r2 = du * du + dv * dv;
+        cost += 0.5 * cf * s2 * Math.log1p(r2 / s2);
+        if (w) w.front[i] = cf / (1 + r2 / s2);
+      } else if (w) w.front[i] = 0;
       const cs = data.sideConf[i] as number;
       if (cs > 0) {
         const du = sc - ((x[3 * i + 1] as number) - layout.SIDE_CY) / m - (data.side[2 * i] as number);
         const dv = v - (data.side[2 * i + 1] as number);
-        cost += 0.5 * cs * s2 * Math.log1p((du * du + dv * dv) / s2);
-      }
+        const r2 = du * du + dv * dv;
+        cost += 0.5 * cs * s2 * Math.log1p(r2 / s2);
+        if (w) w.side[i] = cs / (1 + r2 / s2);
+      } else if (w) w.side[i] = 0;
     }
     for (let q = 0; q < data.feet.length; q++) {
       const j = data.feet[q] as number;
