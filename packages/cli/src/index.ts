@@ -3,6 +3,10 @@ export {
   type CaptureOptions,
   type CaptureResult,
   captureClip,
+  defaultReader,
+  REFINED_FIT,
+  type RefineMode,
+  refineSetup,
   requireReader,
   requireRigged,
   type SolveContext,
@@ -20,4 +24,5 @@ export {
 export { commands } from './commands/index.js';
 export { main, VERSION } from './main.js';
 export { type RenderClipOptions, type RenderClipResult, renderMotionClip } from './render-clip.js';
-export { flatMotionJson, type RenderExamOptions, renderExam } from './render-exam.js';
+export { flatMotionJson, type RenderExamOptions, type RenderExamResult, renderExam } from './render-exam.js';
+export { type RiggedGlbOptions, riggedGlb, riggedGlbPath } from './rigged-glb.js';

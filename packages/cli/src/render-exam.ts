@@ -1,10 +1,21 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { creaturePaths } from '@mocap/blender-bridge';
 import { atomicWriteJson, ExamReport, MotionJson } from '@mocap/layout';
+import { decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
-import { type FlatMotion, type RigModel, scoreJoints, syntheticMotion } from '@mocap/solver';
-import { requireReader, requireRigged, solveContext, solveDetections } from './capture-clip.js';
+import { type FlatMotion, gaitMotion, type RigModel, scoreJoints } from '@mocap/solver';
+import {
+  defaultReader,
+  REFINED_FIT,
+  type RefineMode,
+  refineSetup,
+  requireReader,
+  requireRigged,
+  solveContext,
+  solveDetections,
+} from './capture-clip.js';
 import { renderMotionClip } from './render-clip.js';
 
 /**
@@ -47,8 +58,17 @@ export interface RenderExamOptions {
   seed: number;
   /** @default 30 */
   fps?: number;
-  /** @default `<creature>/runs/reader` */
+  /** @default `<creature>/runs/reader`, else `<creature>/reader` */
   reader?: string | undefined;
+  /** Stage-2 refinement (auto: when the creature is rigged, which the exam requires). @default 'auto' */
+  refine?: RefineMode | undefined;
+  /**
+   * Also read the clip scaled and shifted as a generated clip may be: clip px = `scale` x layout px
+   * + (`tx`, `ty`) (the frame stays the layout's size; uncovered borders get the wall colour), read
+   * with `calib: 'auto'` against ref.png (the creature's, else the clip's first frame, which is
+   * the rest pose). @default none (the clip is the layout: `calib: 'identity'`)
+   */
+  scaleShift?: { scale: number; tx: number; ty: number } | undefined;
   /** Work folder (clip.mp4, det.npz, motion.json, report.json). @default `<creature>/runs/exam/render-seed<seed>` */
   out?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
@@ -56,27 +76,45 @@ export interface RenderExamOptions {
   onStage?: (stage: 'render' | 'detect' | 'solve', detail?: DetectEvent) => void;
 }
 
+/** What {@link renderExam} returns: report.json's content plus what the read cost and, with refinement, the heatmaps' own score. */
+export type RenderExamResult = ExamReport & {
+  /** The same clip solved from the heatmap peaks alone (stage 1), when refinement ran and that fit succeeded. */
+  heatmaps: ExamReport | null;
+  /** Why `heatmaps` is null although refinement ran (its fit failed), else null. */
+  heatmapsError: string | null;
+  /** Seconds of detect (decode + heatmaps + refinement) and of the refinement alone. */
+  detectSeconds: number;
+  refineSeconds: number;
+  backend: string;
+};
+
 /**
- * The rendered exam: a seeded synthetic motion of the creature (the solver's exam motion) is
- * rendered to a two-view clip by Blender, read by the trained reader (capture's detect),
- * fitted (capture's solve) and scored against the joints Blender posed, per joint in cm. No
- * corruption is added (`noise_px`, `outliers`, `swaps` are 0): the reader's own error is measured.
- * Writes clip.mp4, det.npz, motion.json and report.json (all atomically) in its run folder.
+ * The rendered exam: a seeded gait-like motion of the creature (`gaitMotion`: walk or trot, from
+ * the rest pose) is rendered to a two-view clip by Blender, read by the trained reader and, when
+ * the creature is rigged, refined with its skinned mesh (capture's detect), fitted (capture's
+ * solve) and scored against the joints Blender posed, per joint in cm. No corruption is added
+ * (`noise_px`, `outliers`, `swaps` are 0): the reader's own error is measured. Writes clip.mp4,
+ * det.npz (+ det_heatmaps.npz), motion.json and report.json (+ report_heatmaps.json) atomically
+ * in its run folder.
  *
  * ```ts
  * const report = await renderExam({ creature: 'creatures/wolf', frames: 60, seed: 1 });
  * report.error_cm.mean;
  * ```
  */
-export async function renderExam(opts: RenderExamOptions): Promise<ExamReport> {
+export async function renderExam(opts: RenderExamOptions): Promise<RenderExamResult> {
   const paths = creaturePaths(opts.creature);
-  const reader = opts.reader ?? path.join(paths.runs, 'reader');
+  const reader = opts.reader ?? defaultReader(opts.creature);
   requireReader('exam', reader);
   requireRigged('exam', opts.creature);
   const ctx = await solveContext('exam', opts.creature);
+  const refine = await refineSetup('exam', ctx, opts.creature, opts.refine ?? 'auto', {
+    env: opts.env,
+    signal: opts.signal,
+  });
   const dir = opts.out ?? path.join(paths.runs, 'exam', `render-seed${opts.seed}`);
   await mkdir(dir, { recursive: true });
-  const truth = syntheticMotion(ctx.model, ctx.info, {
+  const truth = gaitMotion(ctx.model, ctx.info, {
     frames: opts.frames,
     seed: opts.seed,
     fps: opts.fps ?? 30,
@@ -91,35 +129,75 @@ export async function renderExam(opts: RenderExamOptions): Promise<ExamReport> {
     env: opts.env,
     signal: opts.signal,
   });
+  let read = clip;
+  let ref: string | undefined;
+  if (opts.scaleShift) {
+    const layout = ctx.creature.layout;
+    ref = paths.refPng;
+    if (!existsSync(ref)) {
+      ref = path.join(dir, 'ref.png');
+      for await (const f of decodeVideo(clip, { maxFrames: 1 })) await writePng(ref, f);
+    }
+    read = path.join(dir, 'clip-scaled.mp4');
+    const { scale, tx, ty } = opts.scaleShift;
+    async function* scaled() {
+      for await (const f of decodeVideo(clip)) {
+        yield warpScaleShift(f, [scale, scale, tx, ty], f.width, f.height, layout.colours.wall);
+      }
+    }
+    await encodeVideo(read, scaled(), { fps: truth.fps, preset: 'veryfast' });
+  }
   const det = path.join(dir, 'det.npz');
-  await detectClip(
+  const detected = await detectClip(
     {
-      clip,
+      clip: read,
       reader,
       out: det,
       layout: ctx.creature.layout,
-      calib: 'identity',
+      ...(ref ? { calib: 'auto' as const, ref } : { calib: 'identity' as const }),
       joints: ctx.model.keypoints.map((k) => k.name),
+      ...(refine ? { refine } : {}),
     },
     (e) => opts.onStage?.('detect', e),
     opts.signal,
   );
   opts.onStage?.('solve');
-  const solved = await solveDetections(ctx, det, path.join(dir, 'motion.json'));
   const names = ctx.model.keypoints.map((k) => k.name);
-  const score = scoreJoints(solved.joints, new Float64Array(rendered.joints.flat(2)), names, ctx.info.groups);
-  const report = ExamReport.parse({
-    creature: ctx.creature.name,
-    mode: 'render',
-    frames: opts.frames,
-    seed: opts.seed,
-    noise_px: 0,
-    outliers: 0,
-    swaps: 0,
-    lag_frames: 0,
-    ...score,
-    fit_seconds: solved.seconds,
-  });
+  const truthJoints = new Float64Array(rendered.joints.flat(2));
+  const score = async (file: string, motion: string, fitOptions: typeof REFINED_FIT | object) => {
+    const solved = await solveDetections(ctx, file, path.join(dir, motion), fitOptions);
+    return ExamReport.parse({
+      creature: ctx.creature.name,
+      mode: 'render',
+      frames: opts.frames,
+      seed: opts.seed,
+      noise_px: 0,
+      outliers: 0,
+      swaps: 0,
+      lag_frames: 0,
+      ...scoreJoints(solved.joints, truthJoints, names, ctx.info.groups),
+      fit_seconds: solved.seconds,
+    });
+  };
+  const report = await score(det, 'motion.json', refine ? REFINED_FIT : {});
   await atomicWriteJson(path.join(dir, 'report.json'), report);
-  return report;
+  let heatmaps: ExamReport | null = null;
+  let heatmapsError: string | null = null;
+  if (detected.heatmapsFile) {
+    // A side score: a failed fit of the raw peaks (a barely trained reader) does not fail the exam.
+    try {
+      heatmaps = await score(detected.heatmapsFile, 'motion_heatmaps.json', {});
+      await atomicWriteJson(path.join(dir, 'report_heatmaps.json'), heatmaps);
+    } catch (err) {
+      heatmapsError = `exam: ${detected.heatmapsFile}: the fit of the heatmap peaks alone failed: ${(err as Error).message.split('\n')[0]}`;
+    }
+  }
+  return {
+    ...report,
+    heatmaps,
+    heatmapsError,
+    detectSeconds: detected.seconds,
+    refineSeconds: detected.refineSeconds,
+    backend: detected.backend,
+  };
 }

@@ -1,5 +1,7 @@
-import { type Detections, Layout, type LayoutInput, writeDetections } from '@mocap/layout';
-import { decodeVideo, probeVideo, type RgbImage, readPng } from '@mocap/media';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { type Detections, FileError, Layout, type LayoutInput, writeDetections } from '@mocap/layout';
+import { decodeVideo, probeVideo, type RgbImage, readPng, warpScaleShift } from '@mocap/media';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
 import { initBackend } from './backend.js';
@@ -8,6 +10,17 @@ import { frameToInput } from './frame-to-inputs.js';
 import { decodeHeatmaps, peaksToLayout } from './heatmap-decode.js';
 import { parseOptions } from './parse-options.js';
 import { loadReader } from './reader-io.js';
+import { fitColourModel } from './refine/colour-model.js';
+import { vertexPaintLabels } from './refine/paint-labels.js';
+import { backdropSilhouette, placeRestPose } from './refine/place-rest-pose.js';
+import {
+  type RefineClipInput,
+  type RefineClipOptions,
+  type RefineClipResult,
+  refineClip,
+} from './refine/refine-clip.js';
+import { rigKeypoints } from './refine/rig-keypoints.js';
+import { readSkinnedMesh } from './refine/skinned-mesh.js';
 import { viewTransform } from './view-transform.js';
 
 /** Options of {@link detectClip}. */
@@ -40,6 +53,33 @@ export const DetectOptions = z
     batchFrames: z.number().int().positive().default(4),
     /** Stop after this many frames. */
     maxFrames: z.number().int().positive().optional(),
+    /**
+     * Stage 2, the model-based refinement: the creature's rigged glTF (a skinned mesh Blender
+     * exported from the armature), the rig's keypoints on it (rig_info.json `keypoints` with their
+     * bones' lengths, in the reader's joint order) and its paint groups (creature.json `paint`). With it, det.npz holds the refined keypoints (confidence: how
+     * much of the keypoint's bone the view shows)
+     * and the heatmap peaks go to a second file beside it, `<name>_heatmaps.npz` (same fields).
+     */
+    refine: z
+      .object({
+        glb: z.string().min(1),
+        keypoints: z.array(
+          z
+            .object({
+              name: z.string(),
+              bone: z.string(),
+              end: z.enum(['head', 'tail']),
+              length: z.number().min(0),
+            })
+            .strict(),
+        ),
+        paint: z.array(z.object({ name: z.string(), bones: z.array(z.string()) }).strict()),
+        /** Metres per glTF unit (Blender exports metres). @default 1 */
+        unitScale: z.number().positive().default(1),
+        options: z.custom<RefineClipOptions>((v) => typeof v === 'object' && v !== null).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 /** Options of {@link detectClip} as a caller writes them. */
@@ -48,15 +88,29 @@ export type DetectOptions = z.input<typeof DetectOptions>;
 /** What {@link detectClip} reports while it runs. */
 export type DetectEvent =
   | { phase: 'calib'; calibration: Calibration | null }
-  | { phase: 'frames'; done: number; total: number };
+  | { phase: 'frames'; done: number; total: number }
+  | { phase: 'refine'; done: number; total: number };
 
 /** Detections plus how the clip was calibrated and which backend ran. */
 export interface DetectResult {
+  /** What det.npz holds: the refined keypoints with `refine`, else the heatmap peaks. */
   detections: Detections;
+  /** The heatmap peaks (stage 1); the same object as `detections` without `refine`. */
+  heatmaps: Detections;
+  /** Where the heatmap peaks were written with `refine` and `out` (`<name>_heatmaps.npz`), else null. */
+  heatmapsFile: string | null;
   calibration: Calibration | null;
   backend: string;
-  /** Wall-clock seconds of the decode + read loop. */
+  /** Wall-clock seconds of the decode + read (+ refine) loop. */
   seconds: number;
+  /** Seconds spent in the refinement (segmentation + fit), 0 without it. */
+  refineSeconds: number;
+}
+
+/** `det.npz` -> `det_heatmaps.npz`: where {@link detectClip} keeps the heatmap peaks beside refined detections. */
+export function heatmapsPath(out: string): string {
+  const ext = path.extname(out);
+  return path.join(path.dirname(out), `${path.basename(out, ext)}_heatmaps${ext || '.npz'}`);
 }
 
 const OP = 'detect';
@@ -97,6 +151,7 @@ export async function detectClip(
       `${OP}: ${o.clip}: the clip is ${info.width} x ${info.height} (aspect ${aspect.toFixed(3)}); a two-view clip keeps the layout's ${layout.WIDTH} x ${layout.HEIGHT} (${want.toFixed(3)}).`,
     );
   }
+  const refine = o.refine ? await loadRefinement(o.refine, layout, o.joints, ref) : null;
   const backend = await initBackend();
   const { reader } = await loadReader(o.reader, o.joints ? { joints: o.joints } : {});
   const t0 = performance.now();
@@ -104,6 +159,11 @@ export async function detectClip(
     const n = reader.config.inputSize;
     const m = reader.heatmapSize;
     const j = reader.config.joints.length;
+    if (refine && refine.keypoints.names.join() !== reader.config.joints.join()) {
+      throw new Error(
+        `${OP}: ${o.reader}: the reader's joints (${reader.config.joints.join(', ')}) are not the rig's keypoints (${refine.keypoints.names.join(', ')}) that refinement fits.`,
+      );
+    }
     const views = [viewTransform(layout, 'front', n, m), viewTransform(layout, 'side', n, m)] as const;
     const total = o.maxFrames ? Math.min(o.maxFrames, info.frames) : info.frames;
     const front: number[] = [];
@@ -116,6 +176,7 @@ export async function detectClip(
     const batch = new Float32Array(o.batchFrames * 2 * per);
     let inBatch = 0;
     let done = 0;
+    const pending: RgbImage[] = [];
     const flush = () => {
       if (inBatch === 0) return;
       const x = tf.tensor4d(batch.subarray(0, inBatch * 2 * per), [inBatch * 2, n, n, 3]);
@@ -134,29 +195,54 @@ export async function detectClip(
       inBatch = 0;
       onEvent({ phase: 'frames', done, total });
     };
-    for await (const frame of decodeVideo(o.clip, {
-      info,
-      ...(o.maxFrames ? { maxFrames: o.maxFrames } : {}),
-      ...(signal ? { signal } : {}),
-    })) {
-      if (!calib) {
-        if (o.calib === 'auto') {
-          calibration = estimateCalib(frame, ref!);
-          calib = calibration;
-        } else if (o.calib === 'identity') {
-          // The clip is the layout, at most resized.
-          calib = { sx: layout.WIDTH / frame.width, sy: layout.HEIGHT / frame.height, tx: 0, ty: 0 };
-        } else calib = { sx: o.calib[0], sy: o.calib[1], tx: o.calib[2], ty: o.calib[3] };
-        onEvent({ phase: 'calib', calibration });
+    // Stage 1 over the clip; yields each frame in layout px once its peaks are known (for stage 2).
+    async function* read(): AsyncGenerator<RgbImage> {
+      for await (const frame of decodeVideo(o.clip, {
+        info,
+        ...(o.maxFrames ? { maxFrames: o.maxFrames } : {}),
+        ...(signal ? { signal } : {}),
+      })) {
+        if (!calib) {
+          if (o.calib === 'auto') {
+            calibration = estimateCalib(frame, ref!);
+            calib = calibration;
+          } else if (o.calib === 'identity') {
+            // The clip is the layout, at most resized.
+            calib = { sx: layout.WIDTH / frame.width, sy: layout.HEIGHT / frame.height, tx: 0, ty: 0 };
+          } else calib = { sx: o.calib[0], sy: o.calib[1], tx: o.calib[2], ty: o.calib[3] };
+          onEvent({ phase: 'calib', calibration });
+        }
+        for (const [k, t] of views.entries())
+          frameToInput(frame, calib, t, layout, batch, (2 * inBatch + k) * per);
+        if (refine) pending.push(toLayout(frame, calib, layout));
+        inBatch++;
+        if (inBatch === o.batchFrames) {
+          flush();
+          yield* pending.splice(0);
+        }
       }
-      for (const [k, t] of views.entries())
-        frameToInput(frame, calib, t, layout, batch, (2 * inBatch + k) * per);
-      inBatch++;
-      if (inBatch === o.batchFrames) flush();
+      flush();
+      yield* pending.splice(0);
     }
-    flush();
+    let refined: RefineClipResult | null = null;
+    if (refine) {
+      refined = await refineClip(
+        {
+          ...refine,
+          layout,
+          frames: read(),
+          peaks: { frontUv: front, sideUv: side, frontConf, sideConf },
+        },
+        o.refine?.options ?? {},
+        (i) => onEvent({ phase: 'refine', done: i + 1, total }),
+      ).catch((err: Error) => {
+        if (done === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`, { cause: err });
+        throw err;
+      });
+    } else for await (const _ of read());
     if (done === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`);
-    const detections: Detections = {
+    const c = calib as unknown as Pick<Calibration, 'sx' | 'sy' | 'tx' | 'ty'>;
+    const heatmaps: Detections = {
       names: [...reader.config.joints],
       fps: info.fps,
       frames: done,
@@ -164,11 +250,90 @@ export async function detectClip(
       sideUv: Float32Array.from(side),
       frontConf: Float32Array.from(frontConf),
       sideConf: Float32Array.from(sideConf),
-      calib: Float64Array.of(calib!.sx, calib!.sy, calib!.tx, calib!.ty),
+      calib: Float64Array.of(c.sx, c.sy, c.tx, c.ty),
     };
-    if (o.out) await writeDetections(o.out, detections);
-    return { detections, calibration, backend: backend.choice, seconds: (performance.now() - t0) / 1000 };
+    const detections: Detections = refined
+      ? {
+          ...heatmaps,
+          frontUv: refined.frontUv,
+          sideUv: refined.sideUv,
+          frontConf: refined.frontConf,
+          sideConf: refined.sideConf,
+        }
+      : heatmaps;
+    let heatmapsFile: string | null = null;
+    if (o.out) {
+      if (refined) {
+        heatmapsFile = heatmapsPath(o.out);
+        await writeDetections(heatmapsFile, heatmaps);
+      }
+      await writeDetections(o.out, detections);
+    }
+    return {
+      detections,
+      heatmaps,
+      heatmapsFile,
+      calibration,
+      backend: backend.choice,
+      seconds: (performance.now() - t0) / 1000,
+      refineSeconds: refined?.seconds ?? 0,
+    };
   } finally {
     reader.dispose();
   }
+}
+
+/** A clip frame in layout px: itself when the calibration is the identity, else resampled through it. */
+function toLayout(
+  frame: RgbImage,
+  c: Pick<Calibration, 'sx' | 'sy' | 'tx' | 'ty'>,
+  layout: Layout,
+): RgbImage {
+  const same =
+    frame.width === layout.WIDTH &&
+    frame.height === layout.HEIGHT &&
+    Math.abs(c.sx - 1) < 1e-9 &&
+    Math.abs(c.sy - 1) < 1e-9 &&
+    c.tx === 0 &&
+    c.ty === 0;
+  if (same) return frame;
+  return warpScaleShift(frame, [c.sx, c.sy, c.tx, c.ty], layout.WIDTH, layout.HEIGHT, layout.colours.wall);
+}
+
+/**
+ * What stage 2 needs, read and checked before the clip: the skinned mesh of the rigged glTF, the
+ * rig's keypoints on it, the paint groups, and a colour model fitted on ref.png at the rest pose
+ * (or, without ref.png, on the clip's first frame).
+ */
+async function loadRefinement(
+  r: NonNullable<z.output<typeof DetectOptions>['refine']>,
+  layout: Layout,
+  joints: string[] | undefined,
+  ref: RgbImage | undefined,
+): Promise<Pick<RefineClipInput, 'mesh' | 'paint' | 'keypoints' | 'colour'>> {
+  if (!existsSync(r.glb)) {
+    throw new FileError(
+      `${OP}: ${r.glb}: the rigged glTF that refinement reads is missing; export it from the rig (\`mocap rig\`, or capture does it when rigged.blend exists), or turn refinement off.`,
+      r.glb,
+      '',
+    );
+  }
+  if (joints && joints.join() !== r.keypoints.map((k) => k.name).join()) {
+    throw new TypeError(
+      `${OP}: options.refine.keypoints (${r.keypoints.map((k) => k.name).join(', ')}) are not options.joints (${joints.join(', ')}).`,
+    );
+  }
+  const mesh = await readSkinnedMesh(r.glb, { unitScale: r.unitScale });
+  const keypoints = rigKeypoints(mesh, r.keypoints, r.glb);
+  let colour: RefineClipInput['colour'] = 'first-frame';
+  if (ref) {
+    const placed = placeRestPose(
+      mesh,
+      vertexPaintLabels(mesh, r.paint),
+      layout,
+      backdropSilhouette(ref, layout),
+    );
+    colour = fitColourModel([{ image: ref, labels: placed.labels }], layout, { seed: 0 });
+  }
+  return { mesh, paint: r.paint, keypoints, colour };
 }

@@ -12,7 +12,13 @@ export { bicubicWeights, resizeGridBicubic } from './bicubic.js';
 export { BLOB_JOINTS, type BlobDatasetOptions, writeBlobDataset } from './blob-dataset.js';
 export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
-export { type DetectEvent, DetectOptions, type DetectResult, detectClip } from './detect-clip.js';
+export {
+  type DetectEvent,
+  DetectOptions,
+  type DetectResult,
+  detectClip,
+  heatmapsPath,
+} from './detect-clip.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
 export { type Calibration, estimateCalib } from './estimate-calib.js';
 export { evaluateReader, type ItemPrediction, predictItems } from './evaluate-reader.js';
@@ -44,13 +50,17 @@ export {
   applyPoseStep,
   backdropColours,
   backdropGains,
+  backdropSilhouette,
   blenderEulerFromJointPose,
   blenderRootMotion,
   ChamferObjective,
   ChamferOptions,
+  CLIP_OBJECTIVE,
+  type ClipPeaks,
   type ColourModel,
   ColourModelOptions,
   choleskySolve,
+  cleanLabels,
   copyJointPose,
   copyRefinePose,
   createDistanceScratch,
@@ -79,18 +89,28 @@ export {
   observeLabels,
   type PaintJoints,
   type PixelRect,
+  placeRestPose,
+  projectKeypoints,
   projectVertices,
   type RasterTarget,
   ReadSkinnedMeshOptions,
+  type RefineClipInput,
+  RefineClipOptions,
+  type RefineClipResult,
   RefineOptions,
   type RefinePose,
   type RefineReport,
+  type RigKeypointSpec,
+  type RigKeypoints,
   rasterizeViews,
   readSkinAnimations,
   readSkinnedMesh,
+  refineClip,
   refinePose,
   restJointPose,
   restRefinePose,
+  rigKeypointPositions,
+  rigKeypoints,
   type SkinAnimation,
   type SkinChannel,
   type SkinnedMesh,

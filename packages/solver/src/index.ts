@@ -28,6 +28,7 @@ export {
   toRigModel,
 } from './forward-kinematics.js';
 export { frameCosts } from './frame-costs.js';
+export { type GaitMotionOptions, gaitMotion } from './gait-motion.js';
 export { initialPose, robustTargets } from './init-pose.js';
 export { addDiffGram, bandFactor, bandSolve, DIFF, symmetricEigen } from './linalg.js';
 export {

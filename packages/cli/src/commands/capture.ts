@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type CaptureEvent, captureClip } from '../capture-clip.js';
+import { type CaptureEvent, captureClip, type RefineMode } from '../capture-clip.js';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderProgress, requireCreature } from './blender-progress.js';
 
@@ -10,6 +10,15 @@ function size(v: string | undefined): { width: number; height: number } | undefi
     throw new UsageError(`--showcase: Expected WIDTHxHEIGHT like 960x720, got "${v}".`);
   }
   return { width: Number(m[1]), height: Number(m[2]) };
+}
+
+/** `--refine auto|on|off`: stage-2 refinement (auto: when the creature is rigged). */
+export function parseRefine(v: string | undefined): RefineMode {
+  if (v === undefined) return 'auto';
+  if (v !== 'auto' && v !== 'on' && v !== 'off') {
+    throw new UsageError(`--refine: Expected auto, on or off, got "${v}".`);
+  }
+  return v;
 }
 
 /** Progress on stderr: a line per stage, detect's frame count and Blender's bar. */
@@ -26,9 +35,10 @@ export function captureProgress(stderr: NodeJS.WritableStream) {
       }
       if (e.stage === 'detect') {
         const d = e.detect;
-        if (d.phase !== 'frames') return;
-        if (tty) stderr.write(`\rdetect ${d.done}/${d.total} frames${d.done === d.total ? '\n' : ''}`);
-        else if (d.done === d.total) stderr.write(`detect: ${d.total} frames\n`);
+        if (d.phase === 'calib') return;
+        const what = d.phase === 'refine' ? 'detect + refine' : 'detect';
+        if (tty) stderr.write(`\r${what} ${d.done}/${d.total} frames${d.done === d.total ? '\n' : ''}`);
+        else if (d.done === d.total) stderr.write(`${what}: ${d.total} frames\n`);
       } else if (e.stage === 'apply' && e.blender) bar.onProgress(e.blender);
     },
     end: () => bar.end(),
@@ -40,7 +50,7 @@ export const captureCommand: Command = {
   name: 'capture',
   summary: 'Capture a two-view clip onto the rig: detect, solve, apply, showcase.mp4',
   usage:
-    'mocap capture <clip> --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--showcase WxH] [--height H] [--json]',
+    'mocap capture <clip> --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--refine auto|on|off] [--showcase WxH] [--height H] [--json]',
   async run(ctx) {
     const { values, positionals } = parseCommandArgs(
       ctx.argv,
@@ -51,11 +61,13 @@ export const captureCommand: Command = {
         showcase: { type: 'string' },
         height: { type: 'string' },
         calib: { type: 'string', default: 'auto' },
+        refine: { type: 'string', default: 'auto' },
         json: { type: 'boolean', default: false },
       },
       true,
     );
     if (positionals.length !== 1) throw new UsageError('give exactly one clip.');
+    const refine = parseRefine(values.refine);
     const creature = requireCreature(values.creature, ctx);
     const height = values.height === undefined ? undefined : Number(values.height);
     if (height !== undefined && !(Number.isInteger(height) && height > 0 && height % 2 === 0)) {
@@ -76,6 +88,7 @@ export const captureCommand: Command = {
           showcase: size(values.showcase),
           height,
           calib,
+          refine,
           env: ctx.env,
           signal: ctx.signal,
         },
@@ -90,7 +103,7 @@ export const captureCommand: Command = {
         .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
         .join(', ');
       ctx.stderr.write(
-        `${r.frames} frames captured (reader on ${r.backend}, reprojection ${r.reprojPx.toFixed(2)} px; ${t})\n`,
+        `${r.frames} frames captured (reader on ${r.backend}${r.refined ? ' + refinement' : ''}, reprojection ${r.reprojPx.toFixed(2)} px; ${t})\n`,
       );
       for (const f of [r.det, r.motion, r.joints, r.glb, r.showcase]) ctx.stdout.write(`${f}\n`);
       return 0;

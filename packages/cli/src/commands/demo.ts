@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRig, creaturePaths, prepMesh } from '@mocap/blender-bridge';
 import { examCreature } from '@mocap/solver';
+import { defaultReader } from '../capture-clip.js';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
-import { renderExam } from '../render-exam.js';
+import { type RenderExamResult, renderExam } from '../render-exam.js';
 import { blenderOptions, blenderProgress } from './blender-progress.js';
-import { examSummary } from './exam.js';
+import { examSummary, renderExamProgress, renderExamSummary } from './exam.js';
 
 /** The bundled wolf: `creatures/wolf` under the working directory, else beside this package. */
 function bundledWolf(cwd: string): string {
@@ -60,8 +61,8 @@ export const demoCommand: Command = {
     } finally {
       bar.end();
     }
-    const reader = path.join(p.runs, 'reader');
-    let report: Awaited<ReturnType<typeof examCreature>>;
+    const reader = defaultReader(creature);
+    let report: Awaited<ReturnType<typeof examCreature>> | RenderExamResult;
     if (existsSync(path.join(reader, 'model.json'))) {
       ctx.stderr.write(`exam --render: ${frames} frames, seed ${seed}, reader ${reader}\n`);
       report = await renderExam({
@@ -70,11 +71,7 @@ export const demoCommand: Command = {
         seed,
         env: ctx.env,
         signal: ctx.signal,
-        onStage: (stage, e) => {
-          if (stage !== 'detect') ctx.stderr.write(`${stage}...\n`);
-          else if (e?.phase === 'frames' && e.done === e.total)
-            ctx.stderr.write(`detect: ${e.total} frames\n`);
-        },
+        onStage: renderExamProgress(ctx.stderr),
       });
     } else {
       ctx.stderr.write(
@@ -84,6 +81,8 @@ export const demoCommand: Command = {
       report = await examCreature(creature, { frames, seed, noisePx: 2, outliers: 0.05 }, ctx.env, ctx.cwd);
     }
     ctx.stdout.write(values.json ? `${JSON.stringify(report)}\n` : examSummary(report));
+    if (!values.json && 'detectSeconds' in report)
+      ctx.stdout.write(renderExamSummary(report as RenderExamResult));
     return 0;
   },
 };

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
 import { type DetectEvent, detectClip } from '@mocap/reader';
+import { defaultReader, refineSetup, solveContext } from '../capture-clip.js';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
+import { parseRefine } from './capture.js';
 
 function parseCalib(v: string): 'auto' | 'identity' | [number, number, number, number] {
   if (v === 'auto' || v === 'identity') return v;
@@ -13,13 +15,17 @@ function parseCalib(v: string): 'auto' | 'identity' | [number, number, number, n
   return n as [number, number, number, number];
 }
 
-/** `mocap detect`: a two-view clip -> det.npz with the creature's trained reader (heatmap stage). */
+/**
+ * `mocap detect`: a two-view clip -> det.npz with the creature's trained reader (heatmap stage),
+ * refined with the creature's skinned mesh and paint when it is rigged (`--refine auto`, the
+ * default; the heatmap peaks then go to `det_heatmaps.npz`).
+ */
 export const detectCommand: Command = {
   name: 'detect',
   summary: 'Read a two-view clip to joints in both views (det.npz) with the trained reader',
   usage:
     'mocap detect <clip> --creature DIR [--reader DIR] [--ref ref.png] [--out det.npz] ' +
-    '[--calib auto|identity|sx,sy,tx,ty] [--max-frames N] [--json]',
+    '[--calib auto|identity|sx,sy,tx,ty] [--refine auto|on|off] [--max-frames N] [--json]',
   async run(ctx) {
     const { values, positionals } = parseCommandArgs(
       ctx.argv,
@@ -30,6 +36,7 @@ export const detectCommand: Command = {
         out: { type: 'string' },
         calib: { type: 'string', default: 'auto' },
         'max-frames': { type: 'string' },
+        refine: { type: 'string', default: 'auto' },
         json: { type: 'boolean', default: false },
       },
       true,
@@ -39,6 +46,7 @@ export const detectCommand: Command = {
     if (!creature.dir) throw new UsageError('no creature: pass --creature DIR or set MOCAP_CREATURE.');
     const clip = path.resolve(ctx.cwd, positionals[0]!);
     const calib = parseCalib(values.calib);
+    const refineMode = parseRefine(values.refine);
     const maxFrames = values['max-frames'] === undefined ? undefined : Number(values['max-frames']);
     if (maxFrames !== undefined && !(Number.isInteger(maxFrames) && maxFrames > 0)) {
       throw new UsageError(`--max-frames: Expected a whole number > 0, got "${values['max-frames']}".`);
@@ -48,6 +56,13 @@ export const detectCommand: Command = {
     const joints = existsSync(rigInfo)
       ? (await readJsonFile('detect', rigInfo, RigInfo)).keypoints.map((k) => k.name)
       : undefined;
+    const refine =
+      refineMode === 'off' || (refineMode === 'auto' && !joints)
+        ? undefined
+        : await refineSetup('detect', await solveContext('detect', creature.dir), creature.dir, refineMode, {
+            env: ctx.env,
+            signal: ctx.signal,
+          });
     const out = path.resolve(ctx.cwd, values.out ?? path.join(path.dirname(clip), 'det.npz'));
     const tty = (ctx.stderr as { isTTY?: boolean }).isTTY === true;
     const onEvent = (e: DetectEvent) => {
@@ -56,8 +71,9 @@ export const detectCommand: Command = {
         ctx.stderr.write(
           `calib: layout u = ${c.sx.toFixed(4)} u + ${c.tx.toFixed(2)}, v = ${c.sy.toFixed(4)} v + ${c.ty.toFixed(2)} (rms ${c.rms.toFixed(1)} grey levels)\n`,
         );
-      } else if (e.phase === 'frames') {
-        const line = `detect ${e.done}/${e.total} frames`;
+      } else if (e.phase === 'frames' || e.phase === 'refine') {
+        if (refine && e.phase === 'frames') return;
+        const line = `${refine ? 'detect + refine' : 'detect'} ${e.done}/${e.total} frames`;
         if (tty) ctx.stderr.write(`\r${line}`);
         else if (e.done === e.total) ctx.stderr.write(`${line}\n`);
       }
@@ -65,13 +81,14 @@ export const detectCommand: Command = {
     const r = await detectClip(
       {
         clip,
-        reader: path.resolve(ctx.cwd, values.reader ?? path.join(runs, 'reader')),
+        reader: path.resolve(ctx.cwd, values.reader ?? defaultReader(creature.dir)),
         ref: path.resolve(ctx.cwd, values.ref ?? path.join(runs, 'ref', 'ref.png')),
         out,
         layout: creature.layout,
         calib,
         ...(joints ? { joints } : {}),
         ...(maxFrames ? { maxFrames } : {}),
+        ...(refine ? { refine } : {}),
       },
       onEvent,
       ctx.signal,
@@ -79,11 +96,11 @@ export const detectCommand: Command = {
     if (tty) ctx.stderr.write('\n');
     const fps = r.detections.frames / r.seconds;
     ctx.stderr.write(
-      `${r.detections.frames} frames in ${r.seconds.toFixed(1)} s (${fps.toFixed(1)} two-view frames/s on ${r.backend})\n`,
+      `${r.detections.frames} frames in ${r.seconds.toFixed(1)} s (${fps.toFixed(1)} two-view frames/s on ${r.backend}${refine ? `, refinement ${r.refineSeconds.toFixed(1)} s` : ''})\n`,
     );
     if (values.json) {
       ctx.stdout.write(
-        `${JSON.stringify({ out, frames: r.detections.frames, calib: Array.from(r.detections.calib), backend: r.backend, seconds: r.seconds }, null, 2)}\n`,
+        `${JSON.stringify({ out, heatmaps: r.heatmapsFile, frames: r.detections.frames, calib: Array.from(r.detections.calib), backend: r.backend, refined: refine !== undefined, seconds: r.seconds, refineSeconds: r.refineSeconds }, null, 2)}\n`,
       );
     } else ctx.stdout.write(`${out}\n`);
     return 0;

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { ExamReport } from '@mocap/layout';
 import { examCreature } from '@mocap/solver';
+import type { RefineMode } from '../capture-clip.js';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
-import { renderExam } from '../render-exam.js';
+import { type RenderExamOptions, type RenderExamResult, renderExam } from '../render-exam.js';
 import { requireCreature } from './blender-progress.js';
+import { parseRefine } from './capture.js';
 
 function num(
   name: string,
@@ -36,27 +38,69 @@ export function examSummary(report: ExamReport): string {
   return text;
 }
 
-/** `mocap exam --render`: a seeded motion rendered in Blender, read by the reader, fitted, scored. */
+/** Progress of the rendered exam on stderr: a line per stage; detect's and refine's frames (in place on a terminal). */
+export function renderExamProgress(stderr: NodeJS.WritableStream): NonNullable<RenderExamOptions['onStage']> {
+  const tty = (stderr as { isTTY?: boolean }).isTTY === true;
+  const done = { frames: 0, refine: 0 };
+  return (stage, e) => {
+    if (stage !== 'detect') {
+      stderr.write(`${stage}...\n`);
+      return;
+    }
+    if (!e || e.phase === 'calib') return;
+    done[e.phase] = e.done;
+    const name = e.phase === 'frames' ? 'detect' : 'refine';
+    if (tty) {
+      const line = `detect ${done.frames}/${e.total}${done.refine ? `, refine ${done.refine}/${e.total}` : ''} frames`;
+      stderr.write(`\r${line}${e.phase === 'refine' && e.done === e.total ? '\n' : ''}`);
+    } else if (e.done === e.total) stderr.write(`${name}: ${e.total} frames\n`);
+  };
+}
+
+/** `--scale-shift s,tx,ty` of the rendered exam. */
+function parseScaleShift(v: string | undefined): RenderExamOptions['scaleShift'] {
+  if (v === undefined) return undefined;
+  const n = v.split(',').map(Number);
+  if (n.length !== 3 || !n.every(Number.isFinite) || !((n[0] as number) > 0.5 && (n[0] as number) < 2)) {
+    throw new UsageError(`exam: --scale-shift: Expected scale,tx,ty with a scale in (0.5, 2), got "${v}".`);
+  }
+  return { scale: n[0] as number, tx: n[1] as number, ty: n[2] as number };
+}
+
+/** `mocap exam --render`: a seeded gait rendered in Blender, read by the reader (+ refinement), fitted, scored. */
 async function runRenderExam(
   ctx: Parameters<Command['run']>[0],
   creature: string | undefined,
   frames: number,
   seed: number,
   reader: string | undefined,
-): Promise<ExamReport> {
+  refine: RefineMode,
+  scaleShift: RenderExamOptions['scaleShift'],
+): Promise<RenderExamResult> {
   const dir = requireCreature(creature, ctx);
   return renderExam({
     creature: dir,
     frames,
     seed,
     reader: reader ? path.resolve(ctx.cwd, reader) : undefined,
+    refine,
+    scaleShift,
     env: ctx.env,
     signal: ctx.signal,
-    onStage: (stage, e) => {
-      if (stage !== 'detect') ctx.stderr.write(`${stage}...\n`);
-      else if (e?.phase === 'frames' && e.done === e.total) ctx.stderr.write(`detect: ${e.total} frames\n`);
-    },
+    onStage: renderExamProgress(ctx.stderr),
   });
+}
+
+/** The rendered exam's extra lines: the heatmap stage's own score and detect's throughput. */
+export function renderExamSummary(r: RenderExamResult): string {
+  let text = r.heatmapsError ? `${r.heatmapsError}\n` : '';
+  if (r.heatmaps) {
+    const e = r.heatmaps.error_cm;
+    text += `heatmaps alone (no refinement): mean ${e.mean.toFixed(3)}, median ${e.median.toFixed(3)}, p95 ${e.p95.toFixed(3)} cm\n`;
+  }
+  const fps = r.frames / r.detectSeconds;
+  text += `detect${r.heatmaps ? ' + refine' : ''}: ${fps.toFixed(2)} two-view frames/s on ${r.backend} (refinement ${r.refineSeconds.toFixed(1)} s of ${r.detectSeconds.toFixed(1)} s)\n`;
+  return text;
 }
 
 /** `mocap exam --synthetic`: a random motion with known truth through projection, corruption and the fit. */
@@ -65,12 +109,14 @@ export const examCommand: Command = {
   summary: 'Score the chain on a seeded motion with known truth (per-joint error in cm)',
   usage:
     'mocap exam --synthetic --creature DIR [--frames T] [--noise-px S] [--outliers F] [--swaps F] [--lag L] [--seed N] [--json]\n' +
-    '       mocap exam --render --creature DIR [--reader DIR] [--frames T] [--seed N] [--json]',
+    '       mocap exam --render --creature DIR [--reader DIR] [--frames T] [--seed N] [--refine auto|on|off] [--scale-shift s,tx,ty] [--json]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       synthetic: { type: 'boolean', default: false },
       render: { type: 'boolean', default: false },
       reader: { type: 'string' },
+      refine: { type: 'string', default: 'auto' },
+      'scale-shift': { type: 'string' },
       creature: { type: 'string' },
       frames: { type: 'string' },
       'noise-px': { type: 'string' },
@@ -82,13 +128,15 @@ export const examCommand: Command = {
     });
     if (values.synthetic === values.render)
       throw new UsageError('exam: give exactly one of --synthetic and --render.');
-    const report = values.render
+    const report: ExamReport | RenderExamResult = values.render
       ? await runRenderExam(
           ctx,
           values.creature,
           Math.round(num('frames', values.frames, 60, 2, 100000)),
           Math.round(num('seed', values.seed, 1, -1e9, 1e9)),
           values.reader,
+          parseRefine(values.refine),
+          parseScaleShift(values['scale-shift']),
         )
       : await examCreature(
           values.creature,
@@ -108,6 +156,7 @@ export const examCommand: Command = {
       return 0;
     }
     ctx.stdout.write(examSummary(report));
+    if ('detectSeconds' in report) ctx.stdout.write(renderExamSummary(report as RenderExamResult));
     return 0;
   },
 };

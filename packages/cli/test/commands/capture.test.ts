@@ -66,10 +66,12 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
 
   it('captures a clip: det.npz, motion.json, animation.glb, showcase.mp4 under runs/capture/<clip>', async () => {
     const r = await run(['capture', clip, '--creature', dir, '--showcase', '160x120', '--height', '180']);
-    expect(r.err).toMatch(/detect\.\.\.\ndetect: 4 frames\nsolve\.\.\.\napply\.\.\./);
+    expect(r.err).toMatch(
+      /detect\.\.\.\ndetect: 4 frames\ndetect \+ refine: 4 frames\nsolve\.\.\.\napply\.\.\./,
+    );
     expect(r.err).toContain('showcase...');
     expect(r.err).toMatch(
-      /4 frames captured \(reader on wasm, reprojection [\d.]+ px; detect [\d.]+ s, solve [\d.]+ s, apply [\d.]+ s, showcase [\d.]+ s\)/,
+      /4 frames captured \(reader on wasm \+ refinement, reprojection [\d.]+ px; detect [\d.]+ s, solve [\d.]+ s, apply [\d.]+ s, showcase [\d.]+ s\)/,
     );
     expect(r.code).toBe(0);
     const out = path.join(dir, 'runs', 'capture', 'walk');
@@ -78,6 +80,9 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     );
     expect(r.out.trim().split('\n')).toEqual(files);
     for (const f of files) expect(existsSync(f)).toBe(true);
+    // Refined detections in det.npz, the heatmap peaks beside them; the rigged glTF was exported.
+    expect(existsSync(path.join(out, 'det_heatmaps.npz'))).toBe(true);
+    expect(existsSync(path.join(dir, 'runs', 'rigged', 'rigged.glb'))).toBe(true);
     const det = await readDetections(files[0] as string);
     expect(det.frames).toBe(FRAMES);
     const motion = MotionJson.parse(JSON.parse(await readFile(files[1] as string, 'utf8')));
@@ -102,10 +107,21 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
       '--json',
     ]);
     expect(r.err).toContain('render...');
+    expect(r.err).toContain('refine: 4 frames');
     expect(r.code).toBe(0);
-    const report = ExamReport.parse(JSON.parse(r.out));
+    const { heatmaps, heatmapsError, detectSeconds, refineSeconds, backend, ...rest } = JSON.parse(r.out);
+    expect(heatmapsError).toBeNull();
+    const report = ExamReport.parse(rest);
     const saved = path.join(dir, 'runs', 'exam', 'render-seed2', 'report.json');
     expect(ExamReport.parse(JSON.parse(await readFile(saved, 'utf8')))).toEqual(report);
+    // The heatmap stage alone is scored too (what refinement adds), and the read is timed.
+    const savedHeat = path.join(dir, 'runs', 'exam', 'render-seed2', 'report_heatmaps.json');
+    expect(ExamReport.parse(JSON.parse(await readFile(savedHeat, 'utf8')))).toEqual(
+      ExamReport.parse(heatmaps),
+    );
+    expect(backend).toBe('wasm');
+    expect(detectSeconds).toBeGreaterThan(refineSeconds);
+    expect(refineSeconds).toBeGreaterThan(0);
     expect(report).toMatchObject({ mode: 'render', frames: FRAMES, seed: 2, creature: 'wolf' });
     expect(Number.isFinite(report.error_cm.mean) && Number.isFinite(report.error_cm.p95)).toBe(true);
     const joints = Object.values(report.per_joint);

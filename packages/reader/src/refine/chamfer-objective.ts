@@ -21,6 +21,8 @@ export const ChamferOptions = z
     inside: z.number().min(0).default(1),
     /** Weight of "observed boundary covered by the model" (each observed boundary point to the nearest model boundary sample). @default 1 */
     cover: z.number().min(0).default(1),
+    /** Weight of the paint-group channels' terms relative to the silhouette's (both inside and cover). @default 1 */
+    paint: z.number().min(0).default(1),
     /** Weight of the keypoint (heatmap peak) terms, times each peak's confidence (a few dozen peaks against thousands of mask residuals). @default 10 */
     keypoints: z.number().min(0).default(10),
     /**
@@ -196,8 +198,9 @@ export class ChamferObjective {
         const d = sampleDistance(grad, observed, ch, view, u / f - 0.5, v / f - 0.5);
         if (!Number.isFinite(d) || (d === 0 && grad[0] === 0 && grad[1] === 0)) continue;
         const r = d * f;
-        const w = this.o.inside * huberWeight(r, this.o.huberPx);
-        cost += this.o.inside * huberCost(r, this.o.huberPx);
+        const wi = c === 0 ? this.o.inside : this.o.inside * this.o.paint;
+        const w = wi * huberWeight(r, this.o.huberPx);
+        cost += wi * huberCost(r, this.o.huberPx);
         if (!h || !g) continue;
         if (!hasJ) {
           this.sampleJacobian(s);
@@ -211,12 +214,13 @@ export class ChamferObjective {
     }
     for (let k = 0; k < this.coverCount; k++) {
       const s = this.cover[2 * k];
-      const view = this.cover[2 * k + 1];
+      const view = this.cover[2 * k + 1] & 1;
+      const wc = this.cover[2 * k + 1] >> 1 === 0 ? this.o.cover : this.o.cover * this.o.paint;
       const ru = this.sproj[3 * s + view] - this.coverPts[2 * k];
       const rv = this.sproj[3 * s + 2] - this.coverPts[2 * k + 1];
       const r = Math.hypot(ru, rv);
-      const w = this.o.cover * huberWeight(r, this.o.huberPx);
-      cost += this.o.cover * huberCost(r, this.o.huberPx);
+      const w = wc * huberWeight(r, this.o.huberPx);
+      cost += wc * huberCost(r, this.o.huberPx);
       if (!h || !g) continue;
       this.sampleJacobian(s);
       this.rowFromProjection(view, view === 0 ? 1 / m : -1 / m, 0);
@@ -359,7 +363,7 @@ export class ChamferObjective {
               best = order[k];
             }
           }
-          this.pushCover(best, view, qu, qv);
+          this.pushCover(best, view + 2 * c, qu, qv);
         }
       }
     }

@@ -3,6 +3,7 @@
 export { backdropColours, backdropGains, studioColours } from './backdrop-gains.js';
 export { blenderEulerFromJointPose, blenderRootMotion, jointPoseFromBlenderEuler } from './blender-pose.js';
 export { ChamferObjective, ChamferOptions, type KeypointTargets } from './chamfer-objective.js';
+export { cleanLabels } from './clean-labels.js';
 export {
   type ColourModel,
   ColourModelOptions,
@@ -35,7 +36,16 @@ export {
   type PaintJoints,
   vertexPaintLabels,
 } from './paint-labels.js';
+export { backdropSilhouette, placeRestPose } from './place-rest-pose.js';
 export { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews } from './rasterize-views.js';
+export {
+  CLIP_OBJECTIVE,
+  type ClipPeaks,
+  type RefineClipInput,
+  RefineClipOptions,
+  type RefineClipResult,
+  refineClip,
+} from './refine-clip.js';
 export { choleskySolve, RefineOptions, type RefineReport, refinePose } from './refine-pose.js';
 export {
   applyPoseStep,
@@ -44,6 +54,13 @@ export {
   type RefinePose,
   restRefinePose,
 } from './refine-pose-state.js';
+export {
+  projectKeypoints,
+  type RigKeypointSpec,
+  type RigKeypoints,
+  rigKeypointPositions,
+  rigKeypoints,
+} from './rig-keypoints.js';
 export {
   readSkinAnimations,
   type SkinAnimation,

@@ -1,0 +1,75 @@
+import { LABEL_BACKDROP, LABEL_BODY, LABEL_GROUP0 } from './paint-labels.js';
+
+/**
+ * Cleans a segmentation's paint labels in place (one label per pixel, `width` wide): each paint
+ * group's mask is opened (a pixel survives the erosion when its four neighbours share its label;
+ * survivors grow back by one pixel inside the original mask), which removes the 1-2 px fringes a
+ * colour model leaves along anti-aliased edges, then its 4-connected pieces smaller than `minArea`
+ * px are dropped. Dropped paint pixels become body where a neighbour is the creature, else
+ * backdrop. Stray paint pulls the paint group's limb toward it, so this runs before the fit.
+ *
+ * ```ts
+ * cleanLabels(segmentImage(labels, model, frame, layout), layout.WIDTH, layout.HEIGHT);
+ * ```
+ */
+export function cleanLabels(labels: Uint8Array, width: number, height: number, minArea = 40): Uint8Array {
+  const n = width * height;
+  const keep = new Uint8Array(n);
+  // Erosion: paint pixels whose 4 neighbours carry the same label.
+  for (let y = 1; y < height - 1; y++) {
+    for (let i = y * width + 1; i < y * width + width - 1; i++) {
+      const l = labels[i];
+      if (l < LABEL_GROUP0) continue;
+      if (labels[i - 1] === l && labels[i + 1] === l && labels[i - width] === l && labels[i + width] === l)
+        keep[i] = 1;
+    }
+  }
+  // Dilation back inside the original mask (2: kept after the opening).
+  for (let y = 1; y < height - 1; y++) {
+    for (let i = y * width + 1; i < y * width + width - 1; i++) {
+      if (labels[i] < LABEL_GROUP0 || keep[i] === 1) continue;
+      const l = labels[i];
+      if (
+        (keep[i - 1] === 1 && labels[i - 1] === l) ||
+        (keep[i + 1] === 1 && labels[i + 1] === l) ||
+        (keep[i - width] === 1 && labels[i - width] === l) ||
+        (keep[i + width] === 1 && labels[i + width] === l)
+      )
+        keep[i] = 2;
+    }
+  }
+  // Connected pieces of kept paint; small ones are dropped.
+  const stack = new Int32Array(n);
+  const piece: number[] = [];
+  const seen = new Uint8Array(n);
+  for (let s = 0; s < n; s++) {
+    if (!keep[s] || seen[s]) continue;
+    const l = labels[s];
+    let top = 0;
+    stack[top++] = s;
+    seen[s] = 1;
+    piece.length = 0;
+    while (top > 0) {
+      const i = stack[--top];
+      piece.push(i);
+      const x = i % width;
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+        if (j < 0 || j >= n || seen[j] || !keep[j] || labels[j] !== l) continue;
+        seen[j] = 1;
+        stack[top++] = j;
+      }
+    }
+    if (piece.length < minArea) for (const i of piece) keep[i] = 0;
+  }
+  for (let i = 0; i < n; i++) {
+    if (labels[i] < LABEL_GROUP0 || keep[i]) continue;
+    const x = i % width;
+    const near =
+      (x > 0 && labels[i - 1] !== LABEL_BACKDROP) ||
+      (x < width - 1 && labels[i + 1] !== LABEL_BACKDROP) ||
+      (i >= width && labels[i - width] !== LABEL_BACKDROP) ||
+      (i + width < n && labels[i + width] !== LABEL_BACKDROP);
+    labels[i] = near ? LABEL_BODY : LABEL_BACKDROP;
+  }
+  return labels;
+}

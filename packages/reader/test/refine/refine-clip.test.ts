@@ -1,0 +1,223 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectPoints, readDetections } from '@mocap/layout';
+import { encodeVideo, type RgbImage } from '@mocap/media';
+import {
+  type ClipPeaks,
+  createReader,
+  createRng,
+  detectClip,
+  heatmapsPath,
+  type RefinePose,
+  refineClip,
+  restRefinePose,
+  rigKeypointPositions,
+  rigKeypoints,
+  type SkinnedMesh,
+  sampleSkinAnimation,
+  saveReader,
+  vertexPaintLabels,
+} from '@mocap/reader';
+import * as tf from '@tensorflow/tfjs-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOX, FOX_LAYOUT, FOX_PAINT, readFox } from './fox-fixture.js';
+import { paintFrame, renderLabels } from './refine-scene.js';
+
+// A six-frame Fox clip that starts at the rest pose (as a generated clip starts from ref.png)
+// and blends into a pose of its Walk animation; frames are painted label renders.
+const FRAMES = 6;
+
+/** The rest pose blended toward Walk key 5 by `a` (normalised linear blend of each rotation). */
+function blendPose(mesh: SkinnedMesh, a: number): RefinePose {
+  const rest = restRefinePose(mesh);
+  const walk = restRefinePose(mesh);
+  sampleSkinAnimation(walk.pose, mesh.animations.find((x) => x.name === 'Walk')!, 5 / 24);
+  const q = rest.pose.rotation;
+  for (let j = 0; j < q.length / 4; j++) {
+    const w = walk.pose.rotation.subarray(4 * j, 4 * j + 4);
+    const dot = q[4 * j] * w[0] + q[4 * j + 1] * w[1] + q[4 * j + 2] * w[2] + q[4 * j + 3] * w[3];
+    const s = dot < 0 ? -1 : 1;
+    let n = 0;
+    for (let c = 0; c < 4; c++) {
+      q[4 * j + c] = (1 - a) * q[4 * j + c] + a * s * w[c];
+      n += q[4 * j + c] ** 2;
+    }
+    for (let c = 0; c < 4; c++) q[4 * j + c] /= Math.sqrt(n);
+  }
+  rest.pose.translation.set(walk.pose.translation);
+  return rest;
+}
+
+/** Mean 2D distance (layout px, both views) between keypoints T x K x 2. */
+function meanPx(f: ArrayLike<number>, s: ArrayLike<number>, tf0: Float64Array, ts0: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < tf0.length / 2; i++) {
+    sum += Math.hypot(f[2 * i] - tf0[2 * i], f[2 * i + 1] - tf0[2 * i + 1]);
+    sum += Math.hypot(s[2 * i] - ts0[2 * i], s[2 * i + 1] - ts0[2 * i + 1]);
+  }
+  return sum / tf0.length;
+}
+
+describe('refineClip', () => {
+  let mesh: SkinnedMesh;
+  let frames: RgbImage[];
+  let names: string[];
+  let kp: ReturnType<typeof rigKeypoints>;
+  let truth3d: Float64Array;
+  let truthF: Float64Array;
+  let truthS: Float64Array;
+  let peaks: ClipPeaks;
+  let root = '';
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'refine-clip-'));
+    mesh = await readFox();
+    const vlabels = vertexPaintLabels(mesh, FOX_PAINT);
+    names = mesh.jointNames.filter((_, j) => mesh.parent[j] >= 0);
+    kp = rigKeypoints(
+      mesh,
+      names.map((n) => ({ name: n, bone: n, end: 'head' as const, length: 0 })),
+    );
+    const K = names.length;
+    truth3d = new Float64Array(FRAMES * K * 3);
+    frames = [];
+    for (let t = 0; t < FRAMES; t++) {
+      const pose = blendPose(mesh, t / (FRAMES - 1));
+      frames.push(paintFrame(renderLabels(mesh, vlabels, pose), 10 + t));
+      truth3d.set(rigKeypointPositions(new Float64Array(K * 3), mesh, pose, kp), t * K * 3);
+    }
+    truthF = new Float64Array(FRAMES * K * 2);
+    truthS = new Float64Array(FRAMES * K * 2);
+    projectPoints(truthF, truthS, truth3d, FOX_LAYOUT);
+    // Peaks as a weak heatmap stage gives them: 10 px of noise, 15% of them 80 px off.
+    const rng = createRng(5);
+    const noisy = (a: Float64Array) =>
+      Float32Array.from(a, (v) => v + 10 * rng.normal() + (rng.uniform() < 0.15 ? 80 : 0));
+    peaks = {
+      frontUv: noisy(truthF),
+      sideUv: noisy(truthS),
+      frontConf: new Float32Array(FRAMES * K).fill(0.9),
+      sideConf: new Float32Array(FRAMES * K).fill(0.9),
+    };
+  }, 60_000);
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('tracks the clip from the rest pose: keypoints within 3 px of the truth, far better than the peaks', async () => {
+    const seen: number[] = [];
+    const r = await refineClip(
+      { mesh, paint: FOX_PAINT, keypoints: kp, layout: FOX_LAYOUT, colour: 'first-frame', frames, peaks },
+      {},
+      (i) => seen.push(i),
+    );
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(r.frames).toBe(FRAMES);
+    expect(r.frontUv).toHaveLength(FRAMES * names.length * 2);
+    const refined = meanPx(r.frontUv, r.sideUv, truthF, truthS);
+    const raw = meanPx(peaks.frontUv, peaks.sideUv, truthF, truthS);
+    expect(raw).toBeGreaterThan(15);
+    expect(refined).toBeLessThan(3);
+    // 3D: mean keypoint error under 1.5 cm (0.004 m per px).
+    let e = 0;
+    for (let i = 0; i < truth3d.length / 3; i++)
+      e += Math.hypot(
+        r.joints[3 * i] - truth3d[3 * i],
+        r.joints[3 * i + 1] - truth3d[3 * i + 1],
+        r.joints[3 * i + 2] - truth3d[3 * i + 2],
+      );
+    expect(e / (truth3d.length / 3)).toBeLessThan(0.015);
+    // Gating: the 80 px outliers are not used.
+    expect(r.peaksUsed[FRAMES - 1]).toBeLessThan(0.95 * 2 * names.length);
+  });
+
+  it('refuses frames that are not in layout px, and a clip without frames', async () => {
+    const base = {
+      mesh,
+      paint: FOX_PAINT,
+      keypoints: kp,
+      layout: FOX_LAYOUT,
+      colour: 'first-frame' as const,
+    };
+    const small = { width: 640, height: 360, data: new Uint8Array(640 * 360 * 3) };
+    await expect(refineClip({ ...base, frames: [small] })).rejects.toThrow(
+      "refineClip: frame 0 is 640 x 360; expected the layout's 1280 x 720 (calibrate first).",
+    );
+    await expect(refineClip({ ...base, frames: [] })).rejects.toThrow('refineClip: the clip has no frames.');
+  });
+
+  it('rigKeypoints names a keypoint whose bone is not a joint of the mesh', () => {
+    expect(() =>
+      rigKeypoints(mesh, [{ name: 'nose', bone: 'head.001', end: 'tail', length: 0.1 }], 'rig_info.json'),
+    ).toThrow(
+      'rigKeypoints: rig_info.json: keypoints[0] "nose" rides bone "head.001", which is not a joint of the skinned mesh (24 joints).',
+    );
+  });
+
+  describe('detectClip with refine', () => {
+    let clip = '';
+    let readerDir = '';
+    beforeAll(async () => {
+      clip = path.join(root, 'clip.mp4');
+      await encodeVideo(clip, frames, { fps: 12, preset: 'veryfast', crf: 12 });
+      readerDir = path.join(root, 'reader');
+      const reader = await createReader({
+        joints: names,
+        inputSize: 64,
+        backbone: { kind: 'cnn', widths: [8, 8] },
+      });
+      await saveReader(reader, readerDir);
+      reader.dispose();
+    }, 60_000);
+    const refine = () => ({
+      glb: FOX,
+      unitScale: 0.01,
+      paint: FOX_PAINT,
+      keypoints: names.map((n) => ({ name: n, bone: n, end: 'head' as const, length: 0 })),
+    });
+
+    it('writes refined det.npz and the peaks to det_heatmaps.npz, leaking no tensor', async () => {
+      const out = path.join(root, 'det.npz');
+      const before = tf.memory().numTensors;
+      const events: string[] = [];
+      const r = await detectClip(
+        {
+          clip,
+          reader: readerDir,
+          out,
+          layout: FOX_LAYOUT,
+          calib: 'identity',
+          joints: names,
+          refine: refine(),
+        },
+        (e) => events.push(e.phase),
+      );
+      expect(tf.memory().numTensors).toBe(before);
+      expect(events.filter((e) => e === 'refine')).toHaveLength(FRAMES);
+      expect(r.heatmapsFile).toBe(heatmapsPath(out));
+      expect(heatmapsPath(out)).toBe(path.join(root, 'det_heatmaps.npz'));
+      expect(existsSync(r.heatmapsFile!)).toBe(true);
+      const det = await readDetections(out);
+      const heat = await readDetections(r.heatmapsFile!);
+      expect(det).toMatchObject({ names, frames: FRAMES });
+      // Confidence: how much of each keypoint's bone the view shows, in [0.1, 1].
+      expect(Array.from(det.frontConf).every((c) => c >= 0.1 && c <= 1)).toBe(true);
+      expect(Math.max(...det.sideConf)).toBe(1);
+      // An untrained reader's peaks are noise (gated out); the masks of the H.264 clip place the keypoints.
+      expect(meanPx(det.frontUv, det.sideUv, truthF, truthS)).toBeLessThan(6);
+      expect(meanPx(heat.frontUv, heat.sideUv, truthF, truthS)).toBeGreaterThan(20);
+      expect(r.refineSeconds).toBeGreaterThan(0);
+    }, 120_000);
+
+    it('names a missing rigged glTF and keypoints that are not the joints', async () => {
+      const base = { clip, reader: readerDir, layout: FOX_LAYOUT, calib: 'identity' as const, joints: names };
+      const missing = path.join(root, 'no', 'rigged.glb');
+      await expect(detectClip({ ...base, refine: { ...refine(), glb: missing } })).rejects.toThrow(
+        `detect: ${missing}: the rigged glTF that refinement reads is missing`,
+      );
+      const other = { ...refine(), keypoints: refine().keypoints.slice(1) };
+      await expect(detectClip({ ...base, refine: other })).rejects.toThrow(
+        /^detect: options\.refine\.keypoints \(.*\) are not options\.joints/,
+      );
+    });
+  });
+});
