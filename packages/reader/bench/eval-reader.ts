@@ -50,12 +50,20 @@ const t0 = performance.now();
 const preds = predictItems(reader, items);
 const msPerView = (performance.now() - t0) / items.length;
 const gross = Number(values.gross);
-const rows: { err: number; conf: number; view: string; joint: number; visible: boolean }[] = [];
+const rows: { err: number; conf: number; margin: number; view: string; joint: number; visible: boolean }[] =
+  [];
 items.forEach((item, i) => {
   const p = preds[i]!;
   for (let j = 0; j < item.uv.length / 2; j++) {
     const err = Math.hypot(p.uv[2 * j]! - item.uv[2 * j]!, p.uv[2 * j + 1]! - item.uv[2 * j + 1]!);
-    rows.push({ err, conf: p.conf[j]!, view: item.view, joint: j, visible: item.visible[j]! });
+    rows.push({
+      err,
+      conf: p.conf[j]!,
+      margin: p.margin[j]!,
+      view: item.view,
+      joint: j,
+      visible: item.visible[j]!,
+    });
   }
 });
 const stats = (f: (r: (typeof rows)[number]) => boolean) => errorStats(rows.filter(f).map((r) => r.err));
@@ -76,16 +84,20 @@ const quartiles = [0, 1, 2, 3].map((k) => {
     gross: s.filter((r) => r.err > gross).length / s.length,
   };
 });
-let concordant = 0;
-let pairs = 0;
 const good = rows.filter((r) => r.err <= gross);
 const bad = rows.filter((r) => r.err > gross);
-for (const b of bad)
-  for (const g of good) {
-    pairs++;
-    if (g.conf > b.conf) concordant++;
-    else if (g.conf === b.conf) concordant += 0.5;
-  }
+/** Probability that a good peak scores above a gross error (area under the ROC curve). */
+const auc = (score: (r: (typeof rows)[number]) => number) => {
+  let concordant = 0;
+  let pairs = 0;
+  for (const b of bad)
+    for (const g of good) {
+      pairs++;
+      if (score(g) > score(b)) concordant++;
+      else if (score(g) === score(b)) concordant += 0.5;
+    }
+  return pairs > 0 ? concordant / pairs : null;
+};
 const perJoint = ds.names.map((name, j) => ({ name, ...stats((r) => r.joint === j) }));
 console.log(
   JSON.stringify(
@@ -105,7 +117,8 @@ console.log(
       grossRate: { all: rate(() => true, gross), visible: rate((r) => r.visible, gross) },
       over25: rate(() => true, 25),
       over100: rate(() => true, 100),
-      confAuc: pairs > 0 ? concordant / pairs : null,
+      confAuc: auc((r) => r.conf),
+      marginAuc: auc((r) => r.margin),
       confQuartiles: quartiles,
       perJoint,
     },

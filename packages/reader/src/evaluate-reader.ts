@@ -5,10 +5,11 @@ import { decodeHeatmaps, peaksToLayout } from './heatmap-decode.js';
 import { errorStats, type ReaderErrors } from './reader-errors.js';
 import { imagesToTensor } from './view-input.js';
 
-/** Predicted joints of one item: layout px and confidence per joint. */
+/** Predicted joints of one item: layout px, confidence and peak margin per joint (see `decodeHeatmaps`). */
 export interface ItemPrediction {
   uv: Float32Array;
   conf: Float32Array;
+  margin: Float32Array;
 }
 
 /**
@@ -38,7 +39,7 @@ export function predictItems(reader: Reader, items: readonly DatasetItem[], batc
     heat.dispose();
     batch.forEach((item, k) => {
       const peaks = decodeHeatmaps(data, m, joints, k * m * m * joints);
-      out.push({ uv: peaksToLayout(peaks, item.transform), conf: peaks.conf });
+      out.push({ uv: peaksToLayout(peaks, item.transform), conf: peaks.conf, margin: peaks.margin });
     });
   }
   return out;

@@ -6,9 +6,17 @@ export interface HeatmapPeaks {
   xy: Float32Array;
   /** The peak value per joint, clamped to [0, 1]. */
   conf: Float32Array;
+  /**
+   * The peak value minus the highest value farther than `marginRadius` heatmap px from the peak,
+   * clamped to [0, 1]: low where a second peak competes (a mirrored limb, a joint hidden in one
+   * view), so it flags wrong peaks better than `conf` does.
+   */
+  margin: Float32Array;
 }
 
 const MAX_STEP = 0.75;
+/** Default radius, heatmap px, outside which a competing peak lowers `margin` (2.5 sigma of the targets). */
+const MARGIN_RADIUS = 5;
 
 /** 1D parabola vertex offset through three samples; 0 when they do not bend down. */
 function parabola(a: number, b: number, c: number): number {
@@ -23,8 +31,10 @@ function parabola(a: number, b: number, c: number): number {
  * argmax (exact for a Gaussian peak, including rotated ones); where the log is undefined or the
  * surface does not bend down it falls back to a parabola per axis on the raw values.
  *
+ * Each peak also gets a `margin` over the best value farther than `marginRadius` px from it.
+ *
  * ```ts
- * const { xy, conf } = decodeHeatmaps(data, 64, 17, 0);
+ * const { xy, conf, margin } = decodeHeatmaps(data, 64, 17, 0);
  * ```
  */
 export function decodeHeatmaps(
@@ -32,9 +42,12 @@ export function decodeHeatmaps(
   size: number,
   joints: number,
   offset = 0,
+  marginRadius = MARGIN_RADIUS,
 ): HeatmapPeaks {
   const xy = new Float32Array(joints * 2);
   const conf = new Float32Array(joints);
+  const margin = new Float32Array(joints);
+  const r2 = marginRadius * marginRadius;
   const at = (x: number, y: number, j: number) => data[offset + (y * size + x) * joints + j] as number;
   for (let j = 0; j < joints; j++) {
     let best = -Infinity;
@@ -78,8 +91,16 @@ export function decodeHeatmaps(
     xy[2 * j] = bx + 0.5 + Math.max(-MAX_STEP, Math.min(MAX_STEP, ox));
     xy[2 * j + 1] = by + 0.5 + Math.max(-MAX_STEP, Math.min(MAX_STEP, oy));
     conf[j] = Math.max(0, Math.min(1, best));
+    let second = 0;
+    for (let y = 0; y < size; y++) {
+      const dy2 = (y - by) * (y - by);
+      for (let x = 0; x < size; x++) {
+        if ((x - bx) * (x - bx) + dy2 > r2) second = Math.max(second, at(x, y, j));
+      }
+    }
+    margin[j] = Math.max(0, Math.min(1, best - second));
   }
-  return { xy, conf };
+  return { xy, conf, margin };
 }
 
 /**

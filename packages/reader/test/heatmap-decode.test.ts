@@ -75,6 +75,30 @@ describe('decodeHeatmaps', () => {
     expect(conf[0]).toBe(1);
   });
 
+  it('gives a margin near the peak value for one peak and the gap to a competing second peak', () => {
+    const size = 48;
+    // Joint 0: one peak of 0.9; joint 1: peaks of 0.9 and 0.6 far apart; joint 2: 0.9 and 0.85.
+    const one = rotatedGaussian(size, [{ cx: 20.3, cy: 14.6, sx: 2, sy: 2, th: 0 }]);
+    const far = rotatedGaussian(size, [{ cx: 36.5, cy: 30.2, sx: 2, sy: 2, th: 0 }]);
+    const data = new Float32Array(size * size * 3);
+    for (let p = 0; p < size * size; p++) {
+      data[p * 3] = one[p]!;
+      data[p * 3 + 1] = Math.max(one[p]!, (far[p]! * 0.6) / 0.9);
+      data[p * 3 + 2] = Math.max(one[p]!, (far[p]! * 0.85) / 0.9);
+    }
+    const { conf, margin, xy } = decodeHeatmaps(data, size, 3);
+    for (let j = 0; j < 3; j++) {
+      expect(xy[2 * j]).toBeCloseTo(20.3, 1);
+      expect(conf[j]).toBeGreaterThan(0.85);
+    }
+    // Beyond 5 px a sigma-2 Gaussian has fallen to exp(-25 / 8) of its peak (4%).
+    expect(margin[0]).toBeGreaterThan(0.8);
+    expect(margin[1]).toBeCloseTo(conf[1]! - 0.6, 1);
+    expect(margin[2]).toBeLessThan(0.1);
+    // A tighter radius counts the peak's own tail as competition.
+    expect(decodeHeatmaps(data, size, 3, 0, 2).margin[0]).toBeLessThan(margin[0]! - 0.2);
+  });
+
   it('gives confidence 0 for an all-negative map', () => {
     const { conf } = decodeHeatmaps(new Float32Array(16).fill(-3), 4, 1);
     expect(conf[0]).toBe(0);
