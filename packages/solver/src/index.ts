@@ -2,7 +2,15 @@ export { boneMirror, type CreatureInfo, creatureInfo } from './creature-info.js'
 export { type ExamOptions, type ExamResult, syntheticExam } from './exam.js';
 export { type FitOptions, type FitResult, fit } from './fit.js';
 export { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
-export { annealedScale, frameLmLoop, type LoopOptions, type LoopReport, lmLoop } from './fit-loop.js';
+export {
+  annealedScale,
+  createLoopScratch,
+  frameLmLoop,
+  type LoopOptions,
+  type LoopReport,
+  type LoopScratch,
+  lmLoop,
+} from './fit-loop.js';
 export {
   DEFAULT_FIT_WEIGHTS,
   type FitData,

@@ -1,5 +1,6 @@
 import {
   BlockPreconditioner,
+  createLoopScratch,
   createWorkspace,
   DEFAULT_FIT_WEIGHTS,
   type FitData,
@@ -84,13 +85,7 @@ describe('lmLoop', () => {
     const { data, st } = problem();
     const run = (shared: boolean) => {
       const s = new FitState(data.model, data.t).copyFrom(st);
-      const scratch = shared
-        ? {
-            trial: new FitState(data.model, data.t),
-            pre: new BlockPreconditioner(data, s),
-            ws: createWorkspace(s),
-          }
-        : undefined;
+      const scratch = shared ? createLoopScratch(data, s) : undefined;
       const opts = scratch ? { scratch } : {};
       frameLmLoop(data, s, { iterations: 2, scaleStart: 12, scaleEnd: 6, ...opts });
       lmLoop(data, s, { iterations: 2, scaleStart: 6, scaleEnd: 6, ...opts });
