@@ -135,7 +135,6 @@ function priorCost(data: FitData, st: FitState): number {
   const b = st.b;
   const m = b * 3;
   const lim = data.model.limits;
-  const m2 = data.layout.M_PER_PX ** 2;
   const co = DIFF[W.order];
   const ord = W.order;
   const e = st.e;
@@ -160,6 +159,17 @@ function priorCost(data: FitData, st: FitState): number {
       }
     }
   }
+  return addRootPriorCost(data, st, cost);
+}
+
+/**
+ * `cost` plus the root translation and orientation jerk, accumulated in the same order as one
+ * loop would (its own function, so that each part is compiled whole).
+ */
+function addRootPriorCost(data: FitData, st: FitState, costSoFar: number): number {
+  const { t, weights: W } = data;
+  const m2 = data.layout.M_PER_PX ** 2;
+  let cost = costSoFar;
   const c3 = DIFF[3];
   const tr = st.trans;
   const rr = st.rootRot;

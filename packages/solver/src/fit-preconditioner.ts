@@ -321,15 +321,28 @@ export class BlockPreconditioner {
    * order throughout (one permutation in, one out), so the sweeps index nothing indirectly.
    */
   applySgs(st: FitState, r: Float64Array, out: Float64Array): Float64Array {
-    const { n, t, perm } = this;
+    const { n, t } = this;
     if (this.couplingStale) this.coupling(st);
-    const w = this.sgsW;
     if (this.sgsTmp.length !== n) this.sgsTmp = new Float64Array(n);
     if (this.sgsX.length !== t * n) this.sgsX = new Float64Array(t * n);
-    const y = this.sgsTmp;
+    // Each sweep its own method: small enough to be compiled whole, not loop by loop.
+    this.sgsForward(r);
+    this.sgsBackward();
+    const { perm } = this;
+    const x = this.sgsX;
+    for (let f = 0; f < t; f++) {
+      const o = f * n;
+      for (let i = 0; i < n; i++) out[o + (perm[i] as number)] = x[o + i] as number;
+    }
+    return out;
+  }
+
+  /** Forward sweep of {@link applySgs}: (D + L) z = r, z into `sgsX` in elimination order. */
+  private sgsForward(r: Float64Array): void {
+    const { n, t, perm } = this;
+    const w = this.sgsW;
     const x = this.sgsX;
     const width = this.couplingWidth;
-    // Forward: (D + L) z = r.
     for (let f = 0; f < t; f++) {
       const o = f * n;
       for (let i = 0; i < n; i++) x[o + i] = r[o + (perm[i] as number)] as number;
@@ -341,7 +354,15 @@ export class BlockPreconditioner {
       }
       this.solveInPlace(f, x, o);
     }
-    // Backward: (D + U) x = D z, i.e. x_f = z_f - D_f^-1 sum_d U x_{f+d}.
+  }
+
+  /** Backward sweep of {@link applySgs}: (D + U) x = D z, i.e. x_f = z_f - D_f^-1 sum_d U x_{f+d}, in place. */
+  private sgsBackward(): void {
+    const { n, t } = this;
+    const w = this.sgsW;
+    const x = this.sgsX;
+    const y = this.sgsTmp;
+    const width = this.couplingWidth;
     for (let f = t - 2; f >= 0; f--) {
       y.fill(0);
       for (let d = 1; d <= width && f + d < t; d++) {
@@ -353,11 +374,6 @@ export class BlockPreconditioner {
       const o = f * n;
       for (let i = 0; i < n; i++) x[o + i] = (x[o + i] as number) - (y[i] as number);
     }
-    for (let f = 0; f < t; f++) {
-      const o = f * n;
-      for (let i = 0; i < n; i++) out[o + (perm[i] as number)] = x[o + i] as number;
-    }
-    return out;
   }
 
   private sgsTmp = new Float64Array(0);
