@@ -5,6 +5,7 @@ import {
   atomicWriteJson,
   type Detections,
   FileError,
+  IDENTITY_CALIB,
   type MotionJson,
   RigInfo,
   readDetections,
@@ -135,7 +136,12 @@ export async function solveDetections(
   out: string,
   options: Omit<FitOptions, 'layout' | 'creature' | 'file'> = {},
 ): Promise<{ motion: MotionJson; joints: Float64Array; seconds: number }> {
-  const detections = await readDetections(det);
+  const read = await readDetections(det);
+  // detect writes front_uv / side_uv in layout px (the seed's det.npz, and what @mocap/media's
+  // showcase assumes), with `calib` saying how the clip maps onto the layout; the solver's fit
+  // maps the detections through `calib` once more, which double-maps a scaled or shifted clip.
+  // So the fit gets them with the identity calibration.
+  const detections = { ...read, calib: Float64Array.from(IDENTITY_CALIB) };
   const r = fit(ctx.model, detections, {
     ...options,
     layout: ctx.creature.layout,
