@@ -20,13 +20,16 @@ import type { SkinnedMesh } from './skinned-mesh.js';
  * 0.3 of the silhouette (a hidden or fringed paint group must not drag its limb), Huber at 3 px,
  * a strong pull toward the previous frame's pose (prior 10000: on a 120-frame wolf gait 1.10 cm
  * mean joint error after the solve, against 1.27 cm at 3000 and 1.6 cm at 1000; what no view
- * shows, such as a tail's sideways swing, otherwise drifts), peaks at 3 x confidence.
+ * shows, such as a tail's sideways swing, otherwise drifts), and the heatmap peaks at weight 0:
+ * with the first wolf reader (59.7 px mean held-out error) they made the tail and the head drift
+ * where the masks say little (seed 12: 2.93 cm mean at weight 3, 2.09 at 1, 1.34 without; seed
+ * 7: 1.10, 1.00, 1.25). Set `objective.keypoints` (e.g. 1) for a better reader.
  */
 export const CLIP_OBJECTIVE: Readonly<ChamferOptions> = Object.freeze({
   paint: 0.3,
   huberPx: 3,
   prior: 10000,
-  keypoints: 3,
+  keypoints: 0,
 });
 
 /** Options of {@link refineClip}; defaults in the schema. */
