@@ -4,12 +4,11 @@
 // Run from the repo root:
 //   node --conditions=@mocap/source --import tsx packages/reader/bench/eval-reader.ts \
 //     --reader DIR --dataset DIR [--seed N] [--held-out 0.04] [--creature DIR] [--gross 50]
-import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { resolveCreature } from '@mocap/layout';
-import { createRng, errorStats, initBackend, loadDataset, loadReader, predictItems } from '@mocap/reader';
+import { errorStats, initBackend, loadDataset, loadReader, predictItems } from '@mocap/reader';
+import { heldOutDir } from './held-out-split.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,18 +26,10 @@ const layout = values.creature ? (await resolveCreature({ creature: values.creat
 const { choice } = await initBackend();
 const probe = await loadReader(values.reader);
 const { reader } = probe;
-// The split trainReader draws: a seeded permutation of the samples (in index order), the first 4%
-// held out. Only those are loaded (linked into a temporary folder).
-const metas = (await readdir(values.dataset)).filter((f) => /^\d+_meta\.json$/.test(f));
-const samples = metas.map((f) => Number.parseInt(f, 10)).sort((a, b) => a - b);
-const order = createRng(Number(values.seed)).permutation(samples.length);
-const nHeld = Math.max(1, Math.round(Number(values['held-out']) * samples.length));
-const tmp = await mkdtemp(path.join(tmpdir(), 'eval-reader-'));
-for (const k of order.slice(0, nHeld)) {
-  const stem = String(samples[k]).padStart(5, '0');
-  for (const f of [`${stem}_meta.json`, `${stem}_front.png`, `${stem}_side.png`])
-    await symlink(path.resolve(values.dataset, f), path.join(tmp, f));
-}
+// Only the samples trainReader held out are loaded.
+const split = await heldOutDir(values.dataset, Number(values.seed), Number(values['held-out']));
+const tmp = split.dir;
+const nHeld = split.count;
 const ds = await loadDataset(tmp, {
   ...(layout ? { layout } : {}),
   inputSize: reader.config.inputSize,
