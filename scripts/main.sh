@@ -8,6 +8,7 @@ bash scripts/setup.sh
 pnpm turbo run build --output-logs=errors-only
 creature=creatures/wolf
 pnpm --silent mocap layout --creature "$creature"
-# prep -> rig -> ref as the creature's cached Turbo task graph (creatures/wolf/package.json).
-pnpm turbo run ref --filter @mocap-creature/wolf --output-logs=new-only
+pnpm --silent mocap prep --creature "$creature"
+pnpm --silent mocap rig --creature "$creature"
+pnpm --silent mocap ref --creature "$creature"
 pnpm --silent mocap exam --synthetic --creature "$creature" --frames 120 --noise-px 2 --outliers 0.05 --seed 1
