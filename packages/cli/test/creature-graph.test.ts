@@ -39,7 +39,9 @@ describe('the per-creature task graph', () => {
     expect(pkg.name).toBe(`@mocap-creature/${c}`);
     expect(pkg.devDependencies['@mocap/cli']).toBe('workspace:*');
     for (const s of STAGES)
-      expect(pkg.scripts[s], s).toMatch(new RegExp(`^mocap ${s.split(':')[0]} .*--creature \\.`));
+      expect(pkg.scripts[s], s).toMatch(
+        new RegExp(`^node \\.\\./\\.\\./packages/cli/dist/bin\\.js ${s.split(':')[0]} .*--creature \\.`),
+      );
   });
 
   it.each(['wolf', 'fox'])('chains %s: build -> prep -> rig -> ref, caching runs/ outputs', async (c) => {
@@ -51,7 +53,7 @@ describe('the per-creature task graph', () => {
     expect(deps('ref')).toEqual([id('rig')]);
     expect(deps('exam:render')?.sort()).toEqual([id('ref'), id('rig')]);
     const rig = tasks.find((x) => x.taskId === id('rig'));
-    expect(rig?.command).toBe('mocap rig --creature .');
+    expect(rig?.command).toBe('node ../../packages/cli/dist/bin.js rig --creature .');
     expect(rig?.outputs).toEqual(['runs/rigged/**']);
     // The Blender scripts reach the stages' cache keys through the CLI's build.
     expect(tasks.map((t) => t.taskId)).toContain('@mocap/blender-bridge#build');
