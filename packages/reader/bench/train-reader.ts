@@ -1,5 +1,5 @@
-// Trains a reader with the library API (trainReader) and options the `mocap train` command does
-// not expose (the U-Net backbone: widths, skips, head), logging progress lines to stdout. Resumable:
+// Trains a reader with the library API (trainReader), logging progress lines to stdout (the shipped
+// wolf reader was trained with it; `mocap train` now takes the same U-Net options). Resumable:
 // run the same command again and it continues from <out>/checkpoint. SIGINT/SIGTERM checkpoint and stop.
 // Run from the repo root:
 //   node --conditions=@mocap/source --import tsx packages/reader/bench/train-reader.ts \

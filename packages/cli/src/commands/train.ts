@@ -12,6 +12,28 @@ function num(name: string, v: string | undefined, int: boolean): number | undefi
   return n;
 }
 
+/** A whole number in [min, max] (`--upsample`), or undefined when not given. */
+function int(name: string, v: string | undefined, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`--${name}: Expected a whole number in [${min}, ${max}], got "${v}".`);
+  }
+  return n;
+}
+
+/** `--widths 16,32,48`: the CNN's channels per stage (1 to 6 whole numbers > 0). */
+function widths(v: string | undefined): number[] | undefined {
+  if (v === undefined) return undefined;
+  const w = v.split(',').map((x) => Number(x.trim()));
+  if (w.length < 1 || w.length > 6 || !w.every((x) => Number.isInteger(x) && x > 0)) {
+    throw new UsageError(
+      `--widths: Expected 1 to 6 comma-separated whole numbers > 0 (channels per stage, e.g. 16,32,48,64,96), got "${v}".`,
+    );
+  }
+  return w;
+}
+
 function bar(done: number, total: number, width = 24): string {
   const k = Math.round((done / Math.max(total, 1)) * width);
   return `[${'#'.repeat(k)}${'.'.repeat(width - k)}]`;
@@ -52,7 +74,10 @@ export const trainCommand: Command = {
   summary: "Train the creature's heatmap reader on its rendered dataset (resumable)",
   usage:
     'mocap train --creature DIR [--dataset DIR] [--out DIR] [--steps N] [--batch N] [--lr X] [--seed N] ' +
-    '[--input-size N] [--backbone cnn|dinov2] [--weights FILE.safetensors] [--fresh] [--json]',
+    '[--input-size N] [--backbone cnn|dinov2] [--weights FILE.safetensors]\n' +
+    '                   [--widths C1,C2,...] [--skips] [--head-channels N] [--upsample N] [--peak-weight K] [--fresh] [--json]\n' +
+    '  --widths, --skips: the small CNN channels per stage and its U-Net skips (cnn only);\n' +
+    '  --head-channels, --upsample: the heatmap head (2x stages); --peak-weight K: loss weight 1 + K x target',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       creature: { type: 'string' },
@@ -65,6 +90,11 @@ export const trainCommand: Command = {
       'input-size': { type: 'string' },
       backbone: { type: 'string', default: 'cnn' },
       weights: { type: 'string' },
+      widths: { type: 'string' },
+      skips: { type: 'boolean', default: false },
+      'head-channels': { type: 'string' },
+      upsample: { type: 'string' },
+      'peak-weight': { type: 'string' },
       fresh: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     });
@@ -79,13 +109,35 @@ export const trainCommand: Command = {
     if (seed !== undefined && !Number.isInteger(seed))
       throw new UsageError(`--seed: Expected an integer, got "${values.seed}".`);
     const inputSize = num('input-size', values['input-size'], true);
+    const cnnWidths = widths(values.widths);
+    if ((cnnWidths || values.skips) && values.backbone !== 'cnn')
+      throw new UsageError('--widths and --skips need --backbone cnn.');
+    const stride = 2 ** (cnnWidths ?? [16, 32, 48, 64]).length;
+    if (values.backbone === 'cnn' && (inputSize ?? 256) % stride !== 0) {
+      throw new UsageError(
+        `--input-size: Expected a multiple of ${stride} (the CNN halves the size once per --widths stage), got ${inputSize ?? 256}.`,
+      );
+    }
+    const headChannels = num('head-channels', values['head-channels'], true);
+    const upsample = int('upsample', values.upsample, 0, 4);
+    const peakWeight = values['peak-weight'] === undefined ? undefined : Number(values['peak-weight']);
+    if (peakWeight !== undefined && !(Number.isFinite(peakWeight) && peakWeight >= 0))
+      throw new UsageError(`--peak-weight: Expected a number >= 0, got "${values['peak-weight']}".`);
     const backbone =
       values.backbone === 'dinov2'
         ? {
             kind: 'dinov2' as const,
             ...(values.weights ? { weights: path.resolve(ctx.cwd, values.weights) } : {}),
           }
-        : { kind: 'cnn' as const };
+        : {
+            kind: 'cnn' as const,
+            ...(cnnWidths ? { widths: cnnWidths } : {}),
+            ...(values.skips ? { skips: true } : {}),
+          };
+    const head = {
+      ...(headChannels ? { channels: headChannels } : {}),
+      ...(upsample !== undefined ? { upsample } : {}),
+    };
     const steps = num('steps', values.steps, true);
     const batchSize = num('batch', values.batch, true);
     const lr = num('lr', values.lr, false);
@@ -96,12 +148,14 @@ export const trainCommand: Command = {
       model: {
         backbone,
         ...(inputSize ? { inputSize } : values.backbone === 'dinov2' ? { inputSize: 448 } : {}),
+        ...(Object.keys(head).length ? { head } : {}),
       },
       resume: !values.fresh,
       ...(steps ? { steps } : {}),
       ...(batchSize ? { batchSize } : {}),
       ...(lr ? { lr } : {}),
       ...(seed !== undefined ? { seed } : {}),
+      ...(peakWeight !== undefined ? { peakWeight } : {}),
     };
     const result = await trainReader(options, progress(ctx.stderr), ctx.signal);
     ctx.stderr.write(

@@ -42,6 +42,56 @@ describe('mocap train', () => {
     expect(model.training.step).toBe(3);
   });
 
+  it('builds the U-Net of the shipped reader from --widths, --skips, --head-channels, --upsample, --peak-weight', async () => {
+    const out = path.join(dir, 'runs', 'unet');
+    const r = await run([
+      'train',
+      '--creature',
+      dir,
+      '--out',
+      out,
+      '--steps',
+      '2',
+      '--batch',
+      '2',
+      '--input-size',
+      '32',
+      '--widths',
+      '8,8,12',
+      '--skips',
+      '--head-channels',
+      '8',
+      '--upsample',
+      '1',
+      '--peak-weight',
+      '20',
+      '--fresh',
+    ]);
+    expect(r.err).not.toContain('Expected');
+    expect(r.code).toBe(0);
+    const model = JSON.parse(await readFile(path.join(out, 'model.json'), 'utf8'));
+    expect(model.config.backbone).toEqual({ kind: 'cnn', widths: [8, 8, 12], skips: true });
+    expect(model.config.head).toEqual({ channels: 8, upsample: 1 });
+    expect(model.training.peakWeight).toBe(20);
+  });
+
+  it('explains bad U-Net arguments', async () => {
+    const cases: [string[], string][] = [
+      [['--widths', '16,x'], '--widths: Expected 1 to 6 comma-separated whole numbers > 0'],
+      [['--widths', '1,2,3,4,5,6,7'], '--widths: Expected 1 to 6'],
+      [['--widths', '16,32,48', '--input-size', '36'], '--input-size: Expected a multiple of 8'],
+      [['--upsample', '5'], '--upsample: Expected a whole number in [0, 4], got "5"'],
+      [['--head-channels', '0'], '--head-channels: Expected a whole number > 0'],
+      [['--peak-weight=-1'], '--peak-weight: Expected a number >= 0, got "-1"'],
+      [['--backbone', 'dinov2', '--skips'], '--widths and --skips need --backbone cnn'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(['train', '--creature', dir, ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toContain(message);
+    }
+  });
+
   it('explains bad arguments', async () => {
     expect((await run(['train'])).err).toContain('no creature');
     const bad = await run(['train', '--creature', dir, '--backbone', 'resnet']);
