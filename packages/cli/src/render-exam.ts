@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { creaturePaths } from '@mocap/blender-bridge';
-import { atomicWriteJson, ExamReport, MotionJson } from '@mocap/layout';
+import { atomicWriteJson, ExamReport, MotionJson, readJsonFile } from '@mocap/layout';
 import { decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import { type FlatMotion, gaitMotion, type RigModel, scoreJoints } from '@mocap/solver';
+import { z } from 'zod';
 import {
   defaultReader,
   REFINED_FIT,
@@ -16,7 +17,7 @@ import {
   solveContext,
   solveDetections,
 } from './capture-clip.js';
-import { renderMotionClip } from './render-clip.js';
+import { type RenderClipResult, renderMotionClip } from './render-clip.js';
 
 /**
  * A {@link FlatMotion} as motion.json (the solver's conventions are motion.json's); the
@@ -51,6 +52,26 @@ export function flatMotionJson(model: RigModel, m: FlatMotion): MotionJson {
   });
 }
 
+/** truth.json of a rendered exam: what was rendered (seed, frames, fps) and Blender's joints. */
+const TruthJson = z.object({
+  seed: z.number(),
+  frames: z.number(),
+  fps: z.number(),
+  joints: z.array(z.array(z.tuple([z.number(), z.number(), z.number()]))),
+});
+
+/** The joints of an earlier render of the same motion (`key`), or null when there is none. */
+async function readTruth(
+  file: string,
+  clip: string,
+  key: { seed: number; frames: number; fps: number },
+): Promise<RenderClipResult | null> {
+  if (!existsSync(file) || !existsSync(clip)) return null;
+  const t = await readJsonFile('exam', file, TruthJson);
+  if (t.seed !== key.seed || t.frames !== key.frames || t.fps !== key.fps) return null;
+  return { frames: t.joints.length, joints: t.joints };
+}
+
 /** Options of {@link renderExam}. */
 export interface RenderExamOptions {
   creature: string;
@@ -69,7 +90,17 @@ export interface RenderExamOptions {
    * the rest pose). @default none (the clip is the layout: `calib: 'identity'`)
    */
   scaleShift?: { scale: number; tx: number; ty: number } | undefined;
-  /** Work folder (clip.mp4, det.npz, motion.json, report.json). @default `<creature>/runs/exam/render-seed<seed>` */
+  /**
+   * Weight of stage 1's heatmap peaks in the refinement (`objective.keypoints`, over
+   * `CLIP_OBJECTIVE`). @default CLIP_OBJECTIVE's
+   */
+  peakWeight?: number | undefined;
+  /**
+   * Read the clip already rendered in the run folder (clip.mp4 + truth.json from an earlier exam
+   * of the same seed, frames and fps) instead of rendering it again. @default false
+   */
+  reuseClip?: boolean | undefined;
+  /** Work folder (clip.mp4, truth.json, det.npz, motion.json, report.json). @default `<creature>/runs/exam/render-seed<seed>` */
   out?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   signal?: AbortSignal | undefined;
@@ -119,16 +150,22 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
     seed: opts.seed,
     fps: opts.fps ?? 30,
   });
-  opts.onStage?.('render');
   const clip = path.join(dir, 'clip.mp4');
-  const rendered = await renderMotionClip({
-    creature: opts.creature,
-    motion: flatMotionJson(ctx.model, truth),
-    out: clip,
-    op: 'exam',
-    env: opts.env,
-    signal: opts.signal,
-  });
+  const truthFile = path.join(dir, 'truth.json');
+  const key = { seed: opts.seed, frames: opts.frames, fps: truth.fps };
+  let rendered = opts.reuseClip ? await readTruth(truthFile, clip, key) : null;
+  if (!rendered) {
+    opts.onStage?.('render');
+    rendered = await renderMotionClip({
+      creature: opts.creature,
+      motion: flatMotionJson(ctx.model, truth),
+      out: clip,
+      op: 'exam',
+      env: opts.env,
+      signal: opts.signal,
+    });
+    await atomicWriteJson(truthFile, { ...key, joints: rendered.joints });
+  }
   let read = clip;
   let ref: string | undefined;
   if (opts.scaleShift) {
@@ -156,7 +193,16 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
       layout: ctx.creature.layout,
       ...(ref ? { calib: 'auto' as const, ref } : { calib: 'identity' as const }),
       joints: ctx.model.keypoints.map((k) => k.name),
-      ...(refine ? { refine } : {}),
+      ...(refine
+        ? {
+            refine: {
+              ...refine,
+              ...(opts.peakWeight !== undefined
+                ? { options: { objective: { keypoints: opts.peakWeight } } }
+                : {}),
+            },
+          }
+        : {}),
     },
     (e) => opts.onStage?.('detect', e),
     opts.signal,

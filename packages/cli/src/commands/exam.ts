@@ -76,6 +76,8 @@ async function runRenderExam(
   reader: string | undefined,
   refine: RefineMode,
   scaleShift: RenderExamOptions['scaleShift'],
+  peakWeight: number | undefined,
+  reuseClip: boolean,
 ): Promise<RenderExamResult> {
   const dir = requireCreature(creature, ctx);
   return renderExam({
@@ -85,6 +87,8 @@ async function runRenderExam(
     reader: reader ? path.resolve(ctx.cwd, reader) : undefined,
     refine,
     scaleShift,
+    peakWeight,
+    reuseClip,
     env: ctx.env,
     signal: ctx.signal,
     onStage: renderExamProgress(ctx.stderr),
@@ -109,7 +113,8 @@ export const examCommand: Command = {
   summary: 'Score the chain on a seeded motion with known truth (per-joint error in cm)',
   usage:
     'mocap exam --synthetic --creature DIR [--frames T] [--noise-px S] [--outliers F] [--swaps F] [--lag L] [--seed N] [--json]\n' +
-    '       mocap exam --render --creature DIR [--reader DIR] [--frames T] [--seed N] [--refine auto|on|off] [--scale-shift s,tx,ty] [--json]',
+    '       mocap exam --render --creature DIR [--reader DIR] [--frames T] [--seed N] [--refine auto|on|off] [--scale-shift s,tx,ty]\n' +
+    '                          [--peak-weight W] [--reuse-clip] [--json]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       synthetic: { type: 'boolean', default: false },
@@ -117,6 +122,8 @@ export const examCommand: Command = {
       reader: { type: 'string' },
       refine: { type: 'string', default: 'auto' },
       'scale-shift': { type: 'string' },
+      'peak-weight': { type: 'string' },
+      'reuse-clip': { type: 'boolean', default: false },
       creature: { type: 'string' },
       frames: { type: 'string' },
       'noise-px': { type: 'string' },
@@ -137,6 +144,10 @@ export const examCommand: Command = {
           values.reader,
           parseRefine(values.refine),
           parseScaleShift(values['scale-shift']),
+          values['peak-weight'] === undefined
+            ? undefined
+            : num('peak-weight', values['peak-weight'], 0, 0, 1000),
+          values['reuse-clip'],
         )
       : await examCreature(
           values.creature,
