@@ -9,6 +9,7 @@ import { createRasterTarget, type RasterTarget, rasterizeViews } from './rasteri
 import type { RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 import { type SurfaceSamples, surfaceSamples } from './surface-samples.js';
+import { VertexJacobians } from './vertex-jacobians.js';
 
 /** Options of {@link ChamferObjective}; defaults in the schema. */
 export const ChamferOptions = z
@@ -82,8 +83,6 @@ export class ChamferObjective {
   private readonly faceLabel: Uint8Array;
   private readonly targets = new Map<number, RasterTarget>();
   private readonly jx: Float64Array;
-  private readonly acc: Float64Array;
-  private readonly touched: Int32Array;
   private readonly row: Float64Array;
   private readonly nz: Int32Array;
   private nzCount = 0;
@@ -94,6 +93,9 @@ export class ChamferObjective {
   private coverCount = 0;
   private readonly sortU: Float64Array;
   private readonly sortIdx: Int32Array;
+  private cand = new Int32Array(0);
+  private candCount = new Int32Array(0);
+  private readonly vj: VertexJacobians;
 
   constructor(
     readonly mesh: SkinnedMesh,
@@ -131,8 +133,6 @@ export class ChamferObjective {
     this.spos = new Float64Array(s * 3);
     this.sproj = new Float64Array(s * 3);
     this.jx = new Float64Array(3 * this.params);
-    this.acc = new Float64Array(nj * 4);
-    this.touched = new Int32Array(nj);
     this.row = new Float64Array(this.params);
     this.nz = new Int32Array(this.params);
     this.inside = new Int32Array(s * 2);
@@ -140,6 +140,7 @@ export class ChamferObjective {
     this.sortIdx = new Int32Array(s);
     this.cover = new Int32Array(1024);
     this.coverPts = new Float64Array(2048);
+    this.vj = new VertexJacobians(mesh, this.samples, this.paramOf, this.params);
   }
 
   /**
@@ -185,13 +186,22 @@ export class ChamferObjective {
     const m = this.layout.M_PER_PX;
     const f = observed.factor;
     const grad = gradScratch;
+    const vj = this.vj;
+    if (h && g) vj.begin(this.world, this.skin);
+    const hub = this.o.huberPx;
     for (let k = 0; k < this.insideCount; k++) {
       const s = this.inside[2 * k];
       const view = this.inside[2 * k + 1];
       const label = this.samples.label[s];
       const u = this.sproj[3 * s + view];
       const v = this.sproj[3 * s + 2];
-      let hasJ = false;
+      // the residuals' weighted projection outer products and gradient weights (see VertexJacobians.addSample)
+      let m00 = 0;
+      let m01 = 0;
+      let m11 = 0;
+      let g0 = 0;
+      let g1 = 0;
+      let any = false;
       for (let c = 0; c < 2; c++) {
         const ch = c === 0 ? 0 : label >= LABEL_GROUP0 ? label - LABEL_GROUP0 + 1 : -1;
         if (ch < 0 || ch >= observed.channels) continue;
@@ -199,18 +209,20 @@ export class ChamferObjective {
         if (!Number.isFinite(d) || (d === 0 && grad[0] === 0 && grad[1] === 0)) continue;
         const r = d * f;
         const wi = c === 0 ? this.o.inside : this.o.inside * this.o.paint;
-        const w = wi * huberWeight(r, this.o.huberPx);
-        cost += wi * huberCost(r, this.o.huberPx);
+        cost += wi * huberCost(r, hub);
         if (!h || !g) continue;
-        if (!hasJ) {
-          this.sampleJacobian(s);
-          hasJ = true;
-        }
+        const w = wi * huberWeight(r, hub);
         // dr/dx: the distance gradient (per level px, dimensionless) through the projection
-        this.rowFromProjection(view, view === 0 ? grad[0] / m : -grad[0] / m, -grad[1] / m);
-        this.accumulate(h, g, w, r);
+        const cu = view === 0 ? grad[0] / m : -grad[0] / m;
+        const cv = -grad[1] / m;
+        m00 += w * cu * cu;
+        m01 += w * cu * cv;
+        m11 += w * cv * cv;
+        g0 += w * r * cu;
+        g1 += w * r * cv;
+        any = true;
       }
-      if (hasJ) this.clearJacobian();
+      if (any) vj.addSample(h as Float64Array, g as Float64Array, s, view, m00, m01, m11, g0, g1);
     }
     for (let k = 0; k < this.coverCount; k++) {
       const s = this.cover[2 * k];
@@ -219,15 +231,12 @@ export class ChamferObjective {
       const ru = this.sproj[3 * s + view] - this.coverPts[2 * k];
       const rv = this.sproj[3 * s + 2] - this.coverPts[2 * k + 1];
       const r = Math.hypot(ru, rv);
-      const w = wc * huberWeight(r, this.o.huberPx);
-      cost += wc * huberCost(r, this.o.huberPx);
+      cost += wc * huberCost(r, hub);
       if (!h || !g) continue;
-      this.sampleJacobian(s);
-      this.rowFromProjection(view, view === 0 ? 1 / m : -1 / m, 0);
-      this.accumulate(h, g, w, ru);
-      this.rowFromProjection(view, 0, -1 / m);
-      this.accumulate(h, g, w, rv);
-      this.clearJacobian();
+      const w = wc * huberWeight(r, hub);
+      const cu = view === 0 ? 1 / m : -1 / m;
+      const cv = -1 / m;
+      vj.addSample(h, g, s, view, w * cu * cu, 0, w * cv * cv, w * ru * cu, w * rv * cv);
     }
     if (keypoints) cost += this.keypointTerms(keypoints, h, g);
     if (this.priorPose && this.o.prior > 0) cost += this.priorTerms(state, h, g);
@@ -286,9 +295,14 @@ export class ChamferObjective {
     const { count, label } = this.samples;
     const w = target.width;
     this.insideCount = 0;
-    // visible samples per (channel, view), the candidates of the cover correspondences
-    const boundary: number[][] = [];
-    for (let i = 0; i < 2 * obs.channels; i++) boundary.push([]);
+    // visible samples per (channel, view), the candidates of the cover correspondences: list
+    // 2 c + view holds its samples at [(2 c + view) count, + candCount[2 c + view])
+    const lists = 2 * obs.channels;
+    if (this.cand.length < lists * count) this.cand = new Int32Array(lists * count);
+    if (this.candCount.length < lists) this.candCount = new Int32Array(lists);
+    const candAll = this.cand;
+    const candCount = this.candCount;
+    candCount.fill(0);
     for (let s = 0; s < count; s++) {
       for (let view = 0; view < 2; view++) {
         const x = Math.floor(this.sproj[3 * s + view] / f);
@@ -303,17 +317,21 @@ export class ChamferObjective {
         this.inside[2 * this.insideCount + 1] = view;
         this.insideCount++;
         const l = label[s];
-        for (let c = 0; c < obs.channels; c++) if (inChannel(l, c)) boundary[2 * c + view].push(s);
+        for (let c = 0; c < obs.channels; c++) {
+          if (!inChannel(l, c)) continue;
+          const b = 2 * c + view;
+          candAll[b * count + candCount[b]++] = s;
+        }
       }
     }
     this.coverCount = 0;
     for (let c = 0; c < obs.channels; c++) {
       for (let view = 0; view < 2; view++) {
-        const cand = boundary[2 * c + view];
+        const n = candCount[2 * c + view];
+        const cand = candAll.subarray((2 * c + view) * count, (2 * c + view) * count + n);
         const pts = obs.boundary[2 * c + view];
-        if (!cand.length || !pts.length) continue;
+        if (!n || !pts.length) continue;
         // candidates sorted by column: each query scans outward until the column gap alone exceeds its best
-        const n = cand.length;
         const us = this.sortU;
         const order = this.sortIdx;
         // sort (column, sample) packed in one float: native numeric sort, no comparator
@@ -383,61 +401,6 @@ export class ChamferObjective {
     this.coverPts[2 * this.coverCount] = qu;
     this.coverPts[2 * this.coverCount + 1] = qv;
     this.coverCount++;
-  }
-
-  /** d(sample position)/d(params) into `jx` (3 x P, row per world axis), nonzero columns in `nz`. */
-  private sampleJacobian(s: number): void {
-    const mesh = this.mesh;
-    const { tri, bary } = this.samples;
-    const acc = this.acc;
-    let nt = 0;
-    for (let k = 0; k < 3; k++) {
-      const v = tri[3 * s + k];
-      const b = bary[3 * s + k];
-      if (b === 0) continue;
-      const px = mesh.positions[3 * v];
-      const py = mesh.positions[3 * v + 1];
-      const pz = mesh.positions[3 * v + 2];
-      for (let q = 0; q < 4; q++) {
-        const wgt = mesh.weights[4 * v + q] * b;
-        if (wgt === 0) continue;
-        const i = mesh.joints[4 * v + q];
-        const o = 16 * i;
-        const sk = this.skin;
-        const yx = sk[o] * px + sk[o + 4] * py + sk[o + 8] * pz + sk[o + 12];
-        const yy = sk[o + 1] * px + sk[o + 5] * py + sk[o + 9] * pz + sk[o + 13];
-        const yz = sk[o + 2] * px + sk[o + 6] * py + sk[o + 10] * pz + sk[o + 14];
-        for (let j = i; j >= 0; j = mesh.parent[j]) {
-          if (this.paramOf[j] < 0) continue;
-          if (acc[4 * j + 3] === 0) this.touched[nt++] = j;
-          acc[4 * j] += wgt * yx;
-          acc[4 * j + 1] += wgt * yy;
-          acc[4 * j + 2] += wgt * yz;
-          acc[4 * j + 3] += wgt;
-        }
-      }
-    }
-    const P = this.params;
-    const jx = this.jx;
-    this.nzCount = 0;
-    for (let a = 0; a < 3; a++) {
-      jx[a * P + a] = 1;
-      this.nz[this.nzCount++] = a;
-    }
-    for (let t = 0; t < nt; t++) {
-      const j = this.touched[t];
-      const W = acc[4 * j + 3];
-      this.crossColumns(
-        j,
-        acc[4 * j] - W * this.world[16 * j + 12],
-        acc[4 * j + 1] - W * this.world[16 * j + 13],
-        acc[4 * j + 2] - W * this.world[16 * j + 14],
-      );
-      acc[4 * j] = 0;
-      acc[4 * j + 1] = 0;
-      acc[4 * j + 2] = 0;
-      acc[4 * j + 3] = 0;
-    }
   }
 
   /** jx[:, paramOf[j] + k] = a_k x u, a_k the k-th unit axis of joint j's world frame. */

@@ -158,27 +158,32 @@ function drawTriangle(
   const maxX = Math.min(x1 - 1, Math.floor(Math.max(ax, bx, cx) - 0.5));
   if (minX > maxX || minY > maxY) return;
   const w = tg.width;
+  // the three edges (a->b, b->c, c->a), oriented so the inside is r - k (px - x0) >= 0 with
+  // r = dx (py - y0); hoisted out of the row loop (a product with the sign is exact)
+  const sg = area > 0 ? 1 : -1;
+  const k0 = (by - ay) * sg;
+  const k1 = (cy - by) * sg;
+  const k2 = (ay - cy) * sg;
+  const d0 = (bx - ax) * sg;
+  const d1 = (cx - bx) * sg;
+  const d2 = (ax - cx) * sg;
   for (let y = minY; y <= maxY; y++) {
     const py = y + 0.5;
     // the span of this row inside the triangle, from the three edges (scanline)
     let lo = minX;
     let hi = maxX;
-    for (let e = 0; e < 3; e++) {
-      const ex0 = e === 0 ? ax : e === 1 ? bx : cx;
-      const ey0 = e === 0 ? ay : e === 1 ? by : cy;
-      const ex1 = e === 0 ? bx : e === 1 ? cx : ax;
-      const ey1 = e === 0 ? by : e === 1 ? cy : ay;
-      // inside where sign(area) * ((ex1-ex0)(py-ey0) - (ey1-ey0)(px-ex0)) >= 0
-      const k = (ey1 - ey0) * (area > 0 ? 1 : -1);
-      const r = (ex1 - ex0) * (py - ey0) * (area > 0 ? 1 : -1);
-      // r - k (px - ex0) >= 0
-      if (k > 0) hi = Math.min(hi, Math.floor(r / k + ex0 - 0.5));
-      else if (k < 0) lo = Math.max(lo, Math.ceil(r / k + ex0 - 0.5));
-      else if (r < 0) {
-        lo = 1;
-        hi = 0;
-      }
-    }
+    const r0 = d0 * (py - ay);
+    if (k0 > 0) hi = Math.min(hi, Math.floor(r0 / k0 + ax - 0.5));
+    else if (k0 < 0) lo = Math.max(lo, Math.ceil(r0 / k0 + ax - 0.5));
+    else if (r0 < 0) continue;
+    const r1 = d1 * (py - by);
+    if (k1 > 0) hi = Math.min(hi, Math.floor(r1 / k1 + bx - 0.5));
+    else if (k1 < 0) lo = Math.max(lo, Math.ceil(r1 / k1 + bx - 0.5));
+    else if (r1 < 0) continue;
+    const r2 = d2 * (py - cy);
+    if (k2 > 0) hi = Math.min(hi, Math.floor(r2 / k2 + cx - 0.5));
+    else if (k2 < 0) lo = Math.max(lo, Math.ceil(r2 / k2 + cx - 0.5));
+    else if (r2 < 0) continue;
     for (let x = lo; x <= hi; x++) {
       const px = x + 0.5;
       const w0 = ((bx - px) * (cy - py) - (by - py) * (cx - px)) * inv;

@@ -19,7 +19,11 @@ export const RefineOptions = z
 /** Options of {@link refinePose} as passed in. */
 export type RefineOptions = z.input<typeof RefineOptions>;
 
-/** What {@link refinePose} did: the cost before and after each level, and the steps taken. */
+/**
+ * What {@link refinePose} did per level: the cost before (at the start, fresh correspondences)
+ * and after (at the last accepted step, with the correspondences that step was judged on), and
+ * the steps taken.
+ */
 export interface RefineReport {
   levels: { factor: number; before: number; after: number; steps: number }[];
 }
@@ -91,12 +95,9 @@ export function refinePose(
       if (!accepted) break;
     }
     if (Number.isNaN(before)) before = cost = objective.evaluate(state, obs, keypoints, false);
-    report.levels.push({
-      factor: obs.factor,
-      before,
-      after: objective.evaluate(state, obs, keypoints, false),
-      steps,
-    });
+    // `after` is the cost the last step was accepted at (that iteration's correspondences): a
+    // fresh evaluation would rasterise once more per level and frame only to report it
+    report.levels.push({ factor: obs.factor, before, after: cost, steps });
   });
   return { state, report };
 }
