@@ -1,5 +1,5 @@
 import { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
-import { type FitData, fitCost, type RobustWeights } from './fit-objective.js';
+import { type FitData, fitCost, frameWindow, type RobustWeights } from './fit-objective.js';
 import { BlockPreconditioner, TemporalBands } from './fit-preconditioner.js';
 import { FitState } from './fit-state.js';
 import { frameCosts } from './frame-costs.js';
@@ -49,6 +49,8 @@ export interface LoopScratch {
   pre: BlockPreconditioner;
   /** Scratch of the gradient and Hessian-vector products. */
   ws: Workspace;
+  /** Per window length, the buffers of {@link frameLmLoop}'s windows (made on first use). */
+  windows?: Map<number, LoopScratch>;
 }
 
 /**
@@ -232,23 +234,63 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
   return { iterations: total, cgIterations: cgTotal, cost, scale };
 }
 
+/** Frames per window of {@link frameLmLoop}: a window's blocks, factors and state (about 1 MB) stay in cache. */
+export const FRAME_WINDOW = 32;
+
 /**
  * The frame-wise stage: every frame solved on its own (reprojection, ground, rest; no
  * temporal terms) by Levenberg-Marquardt with its own damping and acceptance, each step an
  * exact Cholesky solve of the frame's block. Fast and robust; it leaves the temporal fit
- * only a small correction.
+ * only a small correction. As the frames are independent, the clip is solved in windows of
+ * `options.window` frames, all iterations on one window before the next, so a window's
+ * blocks, factors and state stay in cache and a long clip costs the same per frame as a
+ * short one (the result is the same as over the whole clip at once).
  */
-export function frameLmLoop(data: FitData, st: FitState, options: LoopOptions = {}): LoopReport {
+export function frameLmLoop(
+  data: FitData,
+  st: FitState,
+  options: LoopOptions & {
+    /** Frames per window. @default FRAME_WINDOW */ window?: number;
+  } = {},
+): LoopReport {
+  const full = data.weights;
+  data.weights = { ...full, jerk: 0, velocity: 0, rootJerk: 0, rootTurnJerk: 0, jointAccel: 0 };
+  const size = Math.max(1, Math.floor(options.window ?? FRAME_WINDOW));
+  const windows = options.scratch?.windows ?? new Map<number, LoopScratch>();
+  if (options.scratch) options.scratch.windows = windows;
+  let cost = 0;
+  let scale = options.scaleStart ?? 40;
+  try {
+    for (let f0 = 0; f0 < st.t; f0 += size) {
+      const len = Math.min(size, st.t - f0);
+      const d = frameWindow(data, f0, len);
+      const s = st.frames(f0, len);
+      let scratch = windows.get(len);
+      if (!scratch) {
+        scratch = createLoopScratch(d, s);
+        windows.set(len, scratch);
+      }
+      scratch.pre.data = d;
+      const r = frameLmWindow(d, s, options, scratch);
+      cost += r.cost;
+      scale = r.scale;
+    }
+  } finally {
+    data.weights = full;
+  }
+  return { iterations: options.iterations ?? 8, cgIterations: 0, cost, scale };
+}
+
+/** {@link frameLmLoop} on one window (`data.weights` without the temporal terms). */
+function frameLmWindow(data: FitData, st: FitState, options: LoopOptions, scratch: LoopScratch): LoopReport {
   const total = options.iterations ?? 8;
   const s0 = options.scaleStart ?? 40;
   const s1 = options.scaleEnd ?? 6;
   const frac = options.annealFraction ?? 0.6;
-  const full = data.weights;
-  data.weights = { ...full, jerk: 0, velocity: 0, rootJerk: 0, rootTurnJerk: 0, jointAccel: 0 };
   const { t, k } = data;
   const n = st.n;
   const w: RobustWeights = { front: new Float64Array(t * k), side: new Float64Array(t * k) };
-  const { trial, pre, ws } = scratchFor(data, st, options);
+  const { trial, pre, ws } = scratch;
   const g = new Float64Array(t * n);
   const d = new Float64Array(t * n);
   const mu = new Float64Array(t).fill(1e-3);
@@ -257,37 +299,33 @@ export function frameLmLoop(data: FitData, st: FitState, options: LoopOptions = 
   const active = new Uint8Array(t);
   let scale = s0;
   st.update();
-  try {
-    for (let it = 0; it < total; it++) {
-      scale = annealedScale(it, total, s0, s1, frac);
-      frameCosts(data, st, scale, cur, undefined, w);
-      fitGradient(data, st, w, ws, g);
-      pre.rebuild(st, w, 1);
-      active.fill(1);
-      for (let attempt = 0; attempt < 5; attempt++) {
-        pre.factor(mu, active);
-        for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
-        pre.apply(g, d, active);
-        for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
-        trial.applyStep(st, d, 1, active).update(active);
-        frameCosts(data, trial, scale, next, active);
-        let left = 0;
-        for (let f = 0; f < t; f++) {
-          if (!active[f]) continue;
-          if ((next[f] as number) < (cur[f] as number)) {
-            st.copyFrame(trial, f);
-            mu[f] = Math.max(1e-7, (mu[f] as number) / 3);
-            active[f] = 0;
-          } else {
-            mu[f] = (mu[f] as number) * 8;
-            left++;
-          }
+  for (let it = 0; it < total; it++) {
+    scale = annealedScale(it, total, s0, s1, frac);
+    frameCosts(data, st, scale, cur, undefined, w);
+    fitGradient(data, st, w, ws, g);
+    pre.rebuild(st, w, 1);
+    active.fill(1);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      pre.factor(mu, active);
+      for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
+      pre.apply(g, d, active);
+      for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
+      trial.applyStep(st, d, 1, active).update(active);
+      frameCosts(data, trial, scale, next, active);
+      let left = 0;
+      for (let f = 0; f < t; f++) {
+        if (!active[f]) continue;
+        if ((next[f] as number) < (cur[f] as number)) {
+          st.copyFrame(trial, f);
+          mu[f] = Math.max(1e-7, (mu[f] as number) / 3);
+          active[f] = 0;
+        } else {
+          mu[f] = (mu[f] as number) * 8;
+          left++;
         }
-        if (left === 0) break;
       }
+      if (left === 0) break;
     }
-  } finally {
-    data.weights = full;
   }
   return { iterations: total, cgIterations: 0, cost: cur.reduce((a, b) => a + b, 0), scale };
 }

@@ -52,6 +52,22 @@ export interface FitData {
   chains: Int32Array[];
 }
 
+/**
+ * The frames `f0 .. f0 + len - 1` of `data`: the observation arrays are views (a change made
+ * through the window, such as a swap undone, is made in `data`); the rest is shared.
+ */
+export function frameWindow(data: FitData, f0: number, len: number): FitData {
+  const { k } = data;
+  return {
+    ...data,
+    t: len,
+    front: data.front.subarray(f0 * k * 2, (f0 + len) * k * 2),
+    side: data.side.subarray(f0 * k * 2, (f0 + len) * k * 2),
+    frontConf: data.frontConf.subarray(f0 * k, (f0 + len) * k),
+    sideConf: data.sideConf.subarray(f0 * k, (f0 + len) * k),
+  };
+}
+
 /** Per-keypoint bone chains of a rig model (see {@link FitData.chains}). */
 export function keypointChains(model: RigModel): Int32Array[] {
   return model.keypoints.map((kp) => {

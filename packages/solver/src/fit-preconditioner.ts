@@ -39,7 +39,8 @@ export class BlockPreconditioner {
   private readonly work: Float64Array;
 
   constructor(
-    readonly data: FitData,
+    /** The problem (its frame count must stay `t`; {@link frameLmLoop} points it at each window in turn). */
+    public data: FitData,
     st: FitState,
   ) {
     this.n = st.n;

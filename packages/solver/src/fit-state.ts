@@ -43,24 +43,49 @@ export class FitState {
    */
   angleSteps = true;
 
+  /**
+   * A state of `frames` frames, zeroed; with `share`, a view of frames `share.first ..
+   * share.first + frames - 1` of `share.state` instead (see {@link FitState.frames}).
+   */
   constructor(
     readonly model: RigModel,
     frames: number,
+    share?: { state: FitState; first: number },
   ) {
     this.t = frames;
     this.b = model.bones.length;
     this.k = model.keypoints.length;
     this.n = 3 + 3 * this.b;
-    const tb = frames * this.b;
-    this.rootRot = new Float64Array(frames * 9);
-    this.trans = new Float64Array(frames * 3);
-    this.p = new Float64Array(tb * 3);
-    this.e = new Float64Array(tb * 3);
-    this.s = new Float64Array(tb * 3);
-    this.rot = new Float64Array(tb * 9);
-    this.pos = new Float64Array(tb * 3);
-    this.axes = new Float64Array(tb * 9);
-    this.x = new Float64Array(frames * this.k * 3);
+    const { b, k } = this;
+    const o = share?.state;
+    const f0 = share?.first ?? 0;
+    const arr = (from: Float64Array | undefined, w: number): Float64Array =>
+      from ? from.subarray(f0 * w, (f0 + frames) * w) : new Float64Array(frames * w);
+    this.rootRot = arr(o?.rootRot, 9);
+    this.trans = arr(o?.trans, 3);
+    this.p = arr(o?.p, b * 3);
+    this.e = arr(o?.e, b * 3);
+    this.s = arr(o?.s, b * 3);
+    this.rot = arr(o?.rot, b * 9);
+    this.pos = arr(o?.pos, b * 3);
+    this.axes = arr(o?.axes, b * 9);
+    this.x = arr(o?.x, k * 3);
+    if (o) this.angleSteps = o.angleSteps;
+  }
+
+  /**
+   * A view of frames `f0 .. f0 + len - 1`: a state of `len` frames whose arrays share this
+   * state's memory, so what is done to the view is done to those frames here.
+   *
+   * ```ts
+   * const head = st.frames(0, 32); // frames 0..31
+   * ```
+   */
+  frames(f0: number, len: number): FitState {
+    if (!(Number.isInteger(f0) && Number.isInteger(len) && f0 >= 0 && len >= 1 && f0 + len <= this.t)) {
+      throw new TypeError(`Expected frames within 0..${this.t - 1}, got ${f0} + ${len}.`);
+    }
+    return new FitState(this.model, len, { state: this, first: f0 });
   }
 
   /** Copies frame `f`'s variables and derived arrays from `o`. */

@@ -128,7 +128,8 @@ function viewData(model: RigModel, det: Detections, file: string) {
 /**
  * Frames whose frame-wise cost stands far above the clip's median (a local minimum, e.g. two
  * angles of a limb pinned at opposite limits) are restarted from the nearest good frame's
- * pose and refitted; each keeps whichever of the two solutions costs less.
+ * pose and refitted (those frames alone, gathered into a clip of their own); each keeps
+ * whichever of the two solutions costs less.
  */
 function reseedStuckFrames(data: FitData, st: FitState, scale: number, scratch: LoopScratch): number {
   const { t } = data;
@@ -140,34 +141,63 @@ function reseedStuckFrames(data: FitData, st: FitState, scale: number, scratch: 
   if (bad.length === 0 || bad.length > t / 3) return 0;
   const isBad = new Uint8Array(t);
   for (const f of bad) isBad[f] = 1;
-  const trial = new FitState(data.model, t).copyFrom(st);
+  const starts: [number, number][] = [];
   for (const f of bad) {
     let src = -1;
     for (let d = 1; d < t && src < 0; d++) {
       if (f - d >= 0 && !isBad[f - d]) src = f - d;
       else if (f + d < t && !isBad[f + d]) src = f + d;
     }
-    if (src < 0) continue;
-    trial.rootRot.set(st.rootRot.subarray(src * 9, src * 9 + 9), f * 9);
-    trial.trans.set(st.trans.subarray(src * 3, src * 3 + 3), f * 3);
-    trial.p.set(st.p.subarray(src * st.b * 3, (src + 1) * st.b * 3), f * st.b * 3);
+    if (src >= 0) starts.push([f, src]);
   }
-  frameLmLoop(data, trial, {
+  if (starts.length === 0) return 0;
+  const sub = gatherFrames(
+    data,
+    starts.map(([f]) => f),
+  );
+  const trial = new FitState(data.model, starts.length);
+  starts.forEach(([, src], i) => {
+    trial.rootRot.set(st.rootRot.subarray(src * 9, src * 9 + 9), i * 9);
+    trial.trans.set(st.trans.subarray(src * 3, src * 3 + 3), i * 3);
+    trial.p.set(st.p.subarray(src * st.b * 3, (src + 1) * st.b * 3), i * st.b * 3);
+  });
+  frameLmLoop(sub, trial, {
     iterations: 4,
     scaleStart: 3 * scale,
     scaleEnd: scale,
     annealFraction: 0.5,
     scratch,
   });
-  const after = frameCosts(data, trial, scale, new Float64Array(t));
+  const after = frameCosts(sub, trial, scale, new Float64Array(starts.length));
   let better = 0;
-  for (const f of bad) {
-    if ((after[f] as number) < (cost[f] as number)) {
-      st.copyFrame(trial, f);
+  starts.forEach(([f], i) => {
+    if ((after[i] as number) < (cost[f] as number)) {
+      st.frames(f, 1).copyFrame(trial.frames(i, 1), 0);
       better++;
     }
-  }
+  });
   return better;
+}
+
+/** A copy of the frames `frames` of `data` (in that order) as a clip of their own. */
+function gatherFrames(data: FitData, frames: number[]): FitData {
+  const { k } = data;
+  const t = frames.length;
+  const out: FitData = {
+    ...data,
+    t,
+    front: new Float64Array(t * k * 2),
+    side: new Float64Array(t * k * 2),
+    frontConf: new Float64Array(t * k),
+    sideConf: new Float64Array(t * k),
+  };
+  frames.forEach((f, i) => {
+    out.front.set(data.front.subarray(f * k * 2, (f + 1) * k * 2), i * k * 2);
+    out.side.set(data.side.subarray(f * k * 2, (f + 1) * k * 2), i * k * 2);
+    out.frontConf.set(data.frontConf.subarray(f * k, (f + 1) * k), i * k);
+    out.sideConf.set(data.sideConf.subarray(f * k, (f + 1) * k), i * k);
+  });
+  return out;
 }
 
 /** Median absolute residual of confident, inlying detections, px (robust noise estimate). */

@@ -1,58 +1,19 @@
-import {
-  createWorkspace,
-  DEFAULT_FIT_WEIGHTS,
-  type FitData,
-  FitState,
-  fitCost,
-  fitGradient,
-  fitHessVec,
-  initialPose,
-  keypointChains,
-  orthonormalRigModel,
-  syntheticDetections,
-  syntheticMotion,
-} from '@mocap/solver';
+import { createWorkspace, FitState, fitCost, fitGradient, fitHessVec, initialPose } from '@mocap/solver';
 import { describe, expect, it } from 'vitest';
-import { loadCreature } from './helpers.js';
+import { wolfFixture } from './helpers/wolf-fixture.js';
 
 function problem(angleSteps: boolean) {
-  const { model: exact, layout, info } = loadCreature('wolf');
-  const model = orthonormalRigModel(exact);
-  const t = 6;
-  const truth = syntheticMotion(model, info, { frames: t, seed: 4 });
-  const names = model.keypoints.map((k) => k.name);
-  const det = syntheticDetections(truth.joints, names, 30, layout, info, {
-    noisePx: 3,
-    outliers: 0.1,
+  const { data } = wolfFixture({
+    frames: 6,
     seed: 4,
-  });
-  const data: FitData = {
-    model,
-    layout,
-    t,
-    k: names.length,
-    front: Float64Array.from(det.frontUv, (x) => (Number.isFinite(x) ? x : 0)),
-    side: Float64Array.from(det.sideUv, (x) => (Number.isFinite(x) ? x : 0)),
-    frontConf: Float64Array.from(det.frontConf),
-    sideConf: Float64Array.from(det.sideConf),
-    feet: Int32Array.from(info.feet),
+    corrupt: { noisePx: 3, outliers: 0.1 },
     // Every term on, at weights where each matters.
-    weights: {
-      ...DEFAULT_FIT_WEIGHTS,
-      jerk: 50,
-      velocity: 3,
-      rest: 2,
-      rootJerk: 0.5,
-      rootTurnJerk: 500,
-      jointAccel: 0.5,
-      ground: 5,
-    },
-    chains: keypointChains(model),
-  };
-  const st = new FitState(model, t);
+    weights: { jerk: 50, velocity: 3, rest: 2, rootJerk: 0.5, rootTurnJerk: 500, jointAccel: 0.5, ground: 5 },
+  });
+  const st = new FitState(data.model, data.t);
   st.angleSteps = angleSteps;
   initialPose(data, st);
-  for (let f = 0; f < t; f++) st.trans[f * 3 + 2] = (st.trans[f * 3 + 2] as number) - 0.01; // some feet below ground
+  for (let f = 0; f < data.t; f++) st.trans[f * 3 + 2] = (st.trans[f * 3 + 2] as number) - 0.01; // some feet below ground
   st.update();
   return { data, st };
 }

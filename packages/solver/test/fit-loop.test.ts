@@ -2,46 +2,18 @@ import {
   BlockPreconditioner,
   createLoopScratch,
   createWorkspace,
-  DEFAULT_FIT_WEIGHTS,
-  type FitData,
   FitState,
   fitCost,
   frameLmLoop,
   initialPose,
-  keypointChains,
   lmLoop,
-  orthonormalRigModel,
-  syntheticDetections,
-  syntheticMotion,
 } from '@mocap/solver';
 import { describe, expect, it } from 'vitest';
-import { loadCreature } from './helpers.js';
+import { wolfFixture } from './helpers/wolf-fixture.js';
 
 function problem() {
-  const { model: exact, layout, info } = loadCreature('wolf');
-  const model = orthonormalRigModel(exact);
-  const t = 16;
-  const truth = syntheticMotion(model, info, { frames: t, seed: 6 });
-  const names = model.keypoints.map((k) => k.name);
-  const det = syntheticDetections(truth.joints, names, 30, layout, info, {
-    noisePx: 2,
-    outliers: 0.05,
-    seed: 6,
-  });
-  const data: FitData = {
-    model,
-    layout,
-    t,
-    k: names.length,
-    front: Float64Array.from(det.frontUv, (x) => (Number.isFinite(x) ? x : 0)),
-    side: Float64Array.from(det.sideUv, (x) => (Number.isFinite(x) ? x : 0)),
-    frontConf: Float64Array.from(det.frontConf),
-    sideConf: Float64Array.from(det.sideConf),
-    feet: Int32Array.from(info.feet),
-    weights: { ...DEFAULT_FIT_WEIGHTS },
-    chains: keypointChains(model),
-  };
-  const st = new FitState(model, t);
+  const { data } = wolfFixture({ frames: 16, seed: 6 });
+  const st = new FitState(data.model, data.t);
   initialPose(data, st);
   frameLmLoop(data, st, { iterations: 3 });
   return { data, st };
@@ -101,5 +73,23 @@ describe('lmLoop', () => {
     const other = new FitState(data.model, data.t - 1);
     const scratch = { trial: other, pre: new BlockPreconditioner(data, other), ws: createWorkspace(other) };
     expect(() => lmLoop(data, st, { iterations: 1, scratch })).toThrow(TypeError);
+  });
+});
+
+describe('frameLmLoop', () => {
+  it('lands on the same state in windows of any length as over the whole clip at once', () => {
+    const { data, st } = problem();
+    const run = (window: number) => {
+      const s = new FitState(data.model, data.t).copyFrom(st);
+      const r = frameLmLoop(data, s, { iterations: 3, scaleStart: 12, scaleEnd: 6, window });
+      return { p: Array.from(s.p), x: Array.from(s.x), cost: r.cost };
+    };
+    const whole = run(data.t);
+    for (const window of [1, 5, 7]) {
+      const w = run(window);
+      expect(w.p).toEqual(whole.p);
+      expect(w.x).toEqual(whole.x);
+      expect(w.cost).toBeCloseTo(whole.cost, 9);
+    }
   });
 });

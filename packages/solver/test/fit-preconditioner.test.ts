@@ -2,46 +2,25 @@ import {
   BlockPreconditioner,
   createRng,
   createWorkspace,
-  DEFAULT_FIT_WEIGHTS,
-  type FitData,
   FitState,
   type FitWeights,
   fitCost,
   fitHessVec,
   initialPose,
-  keypointChains,
-  orthonormalRigModel,
-  syntheticDetections,
-  syntheticMotion,
 } from '@mocap/solver';
 import { describe, expect, it } from 'vitest';
-import { loadCreature } from './helpers.js';
+import { wolfFixture } from './helpers/wolf-fixture.js';
 
 function problem(creature: 'wolf' | 'dragon', weights: Partial<FitWeights>) {
-  const { model: exact, layout, info } = loadCreature(creature);
-  const model = orthonormalRigModel(exact);
-  const t = 7;
-  const truth = syntheticMotion(model, info, { frames: t, seed: 3 });
-  const names = model.keypoints.map((k) => k.name);
-  const det = syntheticDetections(truth.joints, names, 30, layout, info, {
-    noisePx: 3,
-    outliers: 0.1,
+  const { data } = wolfFixture({
+    creature,
+    frames: 7,
     seed: 3,
+    corrupt: { noisePx: 3, outliers: 0.1 },
+    weights: { ground: 5, ...weights },
   });
-  const data: FitData = {
-    model,
-    layout,
-    t,
-    k: names.length,
-    front: Float64Array.from(det.frontUv, (x) => (Number.isFinite(x) ? x : 0)),
-    side: Float64Array.from(det.sideUv, (x) => (Number.isFinite(x) ? x : 0)),
-    frontConf: Float64Array.from(det.frontConf),
-    sideConf: Float64Array.from(det.sideConf),
-    feet: Int32Array.from(info.feet),
-    weights: { ...DEFAULT_FIT_WEIGHTS, ground: 5, ...weights },
-    chains: keypointChains(model),
-  };
-  const st = new FitState(model, t);
+  const { t } = data;
+  const st = new FitState(data.model, t);
   initialPose(data, st);
   for (let f = 0; f < t; f++) st.trans[f * 3 + 2] = (st.trans[f * 3 + 2] as number) - 0.01; // some feet below ground
   st.update();

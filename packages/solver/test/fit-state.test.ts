@@ -1,46 +1,13 @@
-import {
-  createRng,
-  DEFAULT_FIT_WEIGHTS,
-  type FitData,
-  FitState,
-  frameCosts,
-  initialPose,
-  keypointChains,
-  orthonormalRigModel,
-  syntheticDetections,
-  syntheticMotion,
-} from '@mocap/solver';
+import { createRng, FitState, frameCosts, initialPose } from '@mocap/solver';
 import { describe, expect, it } from 'vitest';
-import { loadCreature } from './helpers.js';
+import { wolfFixture } from './helpers/wolf-fixture.js';
 
 function problem() {
-  const { model: exact, layout, info } = loadCreature('wolf');
-  const model = orthonormalRigModel(exact);
-  const t = 5;
-  const truth = syntheticMotion(model, info, { frames: t, seed: 2 });
-  const names = model.keypoints.map((k) => k.name);
-  const det = syntheticDetections(truth.joints, names, 30, layout, info, {
-    noisePx: 2,
-    outliers: 0.05,
-    seed: 2,
-  });
-  const data: FitData = {
-    model,
-    layout,
-    t,
-    k: names.length,
-    front: Float64Array.from(det.frontUv, (x) => (Number.isFinite(x) ? x : 0)),
-    side: Float64Array.from(det.sideUv, (x) => (Number.isFinite(x) ? x : 0)),
-    frontConf: Float64Array.from(det.frontConf),
-    sideConf: Float64Array.from(det.sideConf),
-    feet: Int32Array.from(info.feet),
-    weights: { ...DEFAULT_FIT_WEIGHTS },
-    chains: keypointChains(model),
-  };
-  const st = new FitState(model, t);
+  const { data } = wolfFixture({ frames: 5, seed: 2 });
+  const st = new FitState(data.model, data.t);
   initialPose(data, st);
   const rng = createRng(5);
-  const step = Float64Array.from({ length: t * st.n }, () => 0.05 * rng.normal());
+  const step = Float64Array.from({ length: data.t * st.n }, () => 0.05 * rng.normal());
   return { data, st, step };
 }
 
@@ -76,5 +43,32 @@ describe('FitState', () => {
     const all = frameCosts(data, st, 6, new Float64Array(st.t));
     const some = frameCosts(data, st, 6, new Float64Array(st.t).fill(-1), Uint8Array.from([1, 0, 0, 1, 0]));
     expect(Array.from(some)).toEqual([all[0], -1, -1, all[3], -1]);
+  });
+});
+
+describe('FitState.frames', () => {
+  it('is a view: what is done to the window is done to those frames of the state', () => {
+    const { st, step } = problem();
+    const moved = new FitState(st.model, st.t).copyFrom(st).applyStep(st, step).update();
+    const copy = new FitState(st.model, st.t).copyAll(st);
+    const win = copy.frames(1, 3);
+    expect(win.t).toBe(3);
+    win.applyStep(st.frames(1, 3), step.subarray(st.n, 4 * st.n)).update();
+    for (let f = 0; f < st.t; f++) {
+      const ref = f >= 1 && f <= 3 ? moved : st;
+      derived(copy).forEach((a, i) => {
+        const w = a.length / st.t;
+        const b = derived(ref)[i] as Float64Array;
+        expect(Array.from(a.subarray(f * w, (f + 1) * w))).toEqual(
+          Array.from(b.subarray(f * w, (f + 1) * w)),
+        );
+      });
+    }
+  });
+
+  it('refuses frames outside the state', () => {
+    const { st } = problem();
+    expect(() => st.frames(3, 3)).toThrow(TypeError);
+    expect(() => st.frames(-1, 2)).toThrow(TypeError);
   });
 });

@@ -1,42 +1,19 @@
-import {
-  DEFAULT_FIT_WEIGHTS,
-  type FitData,
-  FitState,
-  fixSwaps,
-  keypointChains,
-  orthonormalRigModel,
-  syntheticDetections,
-  syntheticMotion,
-} from '@mocap/solver';
+import { type FitData, FitState, fixSwaps } from '@mocap/solver';
 import { describe, expect, it } from 'vitest';
-import { loadCreature } from './helpers.js';
+import { wolfFixture } from './helpers/wolf-fixture.js';
 
 function problem(swaps: number) {
-  const { model: exact, layout, info } = loadCreature('wolf');
-  const model = orthonormalRigModel(exact);
-  const t = 60;
-  const truth = syntheticMotion(exact, info, { frames: t, seed: 11 });
-  const names = model.keypoints.map((k) => k.name);
-  const corrupt = (s: number) =>
-    syntheticDetections(truth.joints, names, 30, layout, info, { noisePx: 1, swaps: s, seed: 11 });
-  const det = corrupt(swaps);
-  const data: FitData = {
-    model,
-    layout,
-    t,
-    k: names.length,
-    front: Float64Array.from(det.frontUv, (x) => (Number.isFinite(x) ? x : 0)),
-    side: Float64Array.from(det.sideUv, (x) => (Number.isFinite(x) ? x : 0)),
-    frontConf: Float64Array.from(det.frontConf),
-    sideConf: Float64Array.from(det.sideConf),
-    feet: Int32Array.from(info.feet),
-    weights: { ...DEFAULT_FIT_WEIGHTS },
-    chains: keypointChains(model),
-  };
+  const { data, truth, info, corrupt, model } = wolfFixture({
+    frames: 60,
+    seed: 11,
+    corrupt: { noisePx: 1, swaps },
+    exactTruth: true,
+  });
+  const { t } = data;
   // A fit that followed the true motion (the clip stage's smooth fit, idealised).
   const st = new FitState(model, t);
   st.x.set(truth.joints);
-  const clean = corrupt(0);
+  const clean = corrupt({ noisePx: 1, swaps: 0 });
   const swapped = (d: FitData) => {
     let frames = 0;
     for (let f = 0; f < t; f++) {
