@@ -328,13 +328,7 @@ export class BlockPreconditioner {
     if (this.sgsX.length !== t * n) this.sgsX = new Float64Array(t * n);
     // Each sweep its own method: small enough to be compiled whole, not loop by loop.
     this.sgsForward(r);
-    this.sgsBackward();
-    const { perm } = this;
-    const x = this.sgsX;
-    for (let f = 0; f < t; f++) {
-      const o = f * n;
-      for (let i = 0; i < n; i++) out[o + (perm[i] as number)] = x[o + i] as number;
-    }
+    this.sgsBackward(out);
     return out;
   }
 
@@ -357,13 +351,18 @@ export class BlockPreconditioner {
     }
   }
 
-  /** Backward sweep of {@link applySgs}: (D + U) x = D z, i.e. x_f = z_f - D_f^-1 sum_d U x_{f+d}, in place. */
-  private sgsBackward(): void {
-    const { n, t } = this;
+  /**
+   * Backward sweep of {@link applySgs}: (D + U) x = D z, i.e. x_f = z_f - D_f^-1 sum_d U x_{f+d},
+   * in place; each frame, once final, is written to `out` in variable order while it is in cache.
+   */
+  private sgsBackward(out: Float64Array): void {
+    const { n, t, perm } = this;
     const w = this.sgsW;
     const x = this.sgsX;
     const y = this.sgsTmp;
     const width = this.couplingWidth;
+    const last = (t - 1) * n;
+    for (let i = 0; i < n; i++) out[last + (perm[i] as number)] = x[last + i] as number;
     for (let f = t - 2; f >= 0; f--) {
       y.fill(0);
       for (let d = 1; d <= width && f + d < t; d++) {
@@ -373,7 +372,11 @@ export class BlockPreconditioner {
       }
       this.solveInPlace(f, y, 0);
       const o = f * n;
-      for (let i = 0; i < n; i++) x[o + i] = (x[o + i] as number) - (y[i] as number);
+      for (let i = 0; i < n; i++) {
+        const v = (x[o + i] as number) - (y[i] as number);
+        x[o + i] = v;
+        out[o + (perm[i] as number)] = v;
+      }
     }
   }
 
