@@ -5,7 +5,6 @@ import {
   atomicWriteJson,
   type Detections,
   FileError,
-  IDENTITY_CALIB,
   type MotionJson,
   RigInfo,
   readDetections,
@@ -136,12 +135,8 @@ export async function solveDetections(
   out: string,
   options: Omit<FitOptions, 'layout' | 'creature' | 'file'> = {},
 ): Promise<{ motion: MotionJson; joints: Float64Array; seconds: number }> {
-  const read = await readDetections(det);
-  // detect writes front_uv / side_uv in layout px (the seed's det.npz, and what @mocap/media's
-  // showcase assumes), with `calib` saying how the clip maps onto the layout; the solver's fit
-  // maps the detections through `calib` once more, which double-maps a scaled or shifted clip.
-  // So the fit gets them with the identity calibration.
-  const detections = { ...read, calib: Float64Array.from(IDENTITY_CALIB) };
+  // det.npz uv are layout px; the fit takes them as they are (`calib` is informational).
+  const detections = await readDetections(det);
   const r = fit(ctx.model, detections, {
     ...options,
     layout: ctx.creature.layout,

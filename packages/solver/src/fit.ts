@@ -101,7 +101,8 @@ function viewData(model: RigModel, det: Detections, file: string) {
   const side = new Float64Array(t * k * 2);
   const frontConf = new Float64Array(t * k);
   const sideConf = new Float64Array(t * k);
-  const [sx, sy, tx, ty] = [det.calib[0] ?? 1, det.calib[1] ?? 1, det.calib[2] ?? 0, det.calib[3] ?? 0];
+  // front_uv / side_uv are layout px already (mocap detect maps the clip before it writes
+  // det.npz); `calib` only records how the clip was mapped, so it is not applied again here.
   det.names.forEach((n, q) => {
     const j = index.get(n) as number;
     for (let f = 0; f < t; f++) {
@@ -112,8 +113,8 @@ function viewData(model: RigModel, det: Detections, file: string) {
         [det.sideUv, det.sideConf, side, sideConf],
       ];
       for (const [uv, conf, ouv, oconf] of views) {
-        const u = sx * (uv[2 * src] as number) + tx;
-        const v = sy * (uv[2 * src + 1] as number) + ty;
+        const u = uv[2 * src] as number;
+        const v = uv[2 * src + 1] as number;
         const c = conf[src] as number;
         const ok = Number.isFinite(u) && Number.isFinite(v) && c > 0 && Number.isFinite(c);
         ouv[2 * dst] = ok ? u : 0;
@@ -249,6 +250,9 @@ function scaledWeights(w: FitWeights, s: number): FitWeights {
  * joint acceleration, root smoothness), a pull to rest and the ground term for the feet.
  * Rig joints missing from the detections, or never confidently seen, are fitted from the
  * priors alone (they stay near rest relative to their parents).
+ *
+ * The detections' `frontUv` / `sideUv` are layout px (as `mocap detect` writes det.npz); their
+ * `calib` records how the clip was mapped onto the layout and is not applied again.
  *
  * ```ts
  * const { motion } = fit(model, det, { layout, creature: creatureInfo(model, creatureJson) });

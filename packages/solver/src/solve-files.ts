@@ -81,7 +81,9 @@ export interface SolveFilesOptions extends Omit<FitOptions, 'layout' | 'creature
 
 /**
  * The `solve` stage on files: det.npz + rig (rig_info.json or rig.json) + creature ->
- * motion.json, validated and written atomically.
+ * motion.json, validated and written atomically. det.npz's `front_uv` / `side_uv` are layout
+ * px, as `mocap detect` writes them; its `calib` is informational (how the clip was mapped
+ * onto the layout) and is not applied again.
  *
  * ```ts
  * const motion = await solveFiles({ det: 'runs/det.npz', rig: 'creatures/wolf/rig.json', creature: 'creatures/wolf', out: 'runs/motion.json' });
