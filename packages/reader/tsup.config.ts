@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // the stage-1 worker is loaded by path beside the bundle (startPeakWorker)
+  entry: ['src/index.ts', 'src/peak-worker.ts'],
   format: ['esm'],
   dts: true,
   sourcemap: true,

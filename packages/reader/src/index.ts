@@ -30,6 +30,12 @@ export { type ParamInit, ParamStore } from './param-store.js';
 export { parseOptions } from './parse-options.js';
 export { createRng, type Rng, randomNormalArray } from './random.js';
 export {
+  type PeaksBatch,
+  type PeaksCalib,
+  type ReadPeaksOptions,
+  readPeaks,
+} from './read-peaks.js';
+export {
   CnnBackbone,
   Dinov2Backbone,
   featureGrid,
@@ -133,6 +139,7 @@ export {
   type SafeTensor,
   writeSafetensors,
 } from './safetensors.js';
+export { type PeakWorker, startPeakWorker } from './start-peak-worker.js';
 export { type TrainEvent, TrainOptions, type TrainResult, trainReader } from './train-reader.js';
 export { imagesToTensor, viewToInput } from './view-input.js';
 export {

@@ -219,7 +219,7 @@ export class VertexJacobians {
       g[ca] += g0 * ua + g1 * za;
       const row = ca * P;
       for (let b = a; b < 3; b++) h[row + b] += ua * t0[b] + za * t1[b];
-      for (let b = a < 3 ? 3 : a; b < n; b++) h[row + cols[c0 + b - 3]] += ua * t0[b] + za * t1[b];
+      for (let b = Math.max(a, 3); b < n; b++) h[row + cols[c0 + b - 3]] += ua * t0[b] + za * t1[b];
     }
   }
 }
