@@ -226,7 +226,8 @@ function measuredNoise(data: FitData, st: FitState): number {
   const med = selectKth(r.subarray(0, n), n >> 1);
   // A frame-wise fit absorbs part of the noise (about n of every 4K coordinates per frame).
   const dof = Math.max(0.2, 1 - (3 + 3 * st.b) / (4 * k));
-  return (1.4826 * med) / Math.sqrt(dof);
+  const noise = (1.4826 * med) / Math.sqrt(dof);
+  return Number.isFinite(noise) ? noise : NOISE_REF_PX;
 }
 
 function scaledWeights(w: FitWeights, s: number): FitWeights {
@@ -329,6 +330,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
       lmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1, scratch });
   }
   tick('clip stage');
+  assertFinite(st, file);
   const { motion, joints } = toMotion(model, st, det.fps, data, sync, 0, frameIt + clipIt);
   tick('output');
   const seconds = (performance.now() - start) / 1000;
@@ -338,6 +340,26 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     method: `frame-wise LM + clip Gauss-Newton, block Gauss-Seidel PCG (${rep.cgIterations} CG)`,
   };
   return { motion: MotionJson.parse(motion), joints, seconds, noisePx, stages };
+}
+
+/**
+ * A last guard (no input known to reach it): a fitted pose that is not finite is a clear error
+ * naming the detections file, never a NaN in motion.json.
+ */
+function assertFinite(st: FitState, file: string): void {
+  for (let f = 0; f < st.t; f++) {
+    const ok =
+      st.trans.subarray(f * 3, f * 3 + 3).every(Number.isFinite) &&
+      st.rootRot.subarray(f * 9, f * 9 + 9).every(Number.isFinite) &&
+      st.e.subarray(f * st.b * 3, (f + 1) * st.b * 3).every(Number.isFinite);
+    if (!ok) {
+      throw new FileError(
+        `solve: ${file}: front_uv: the fit left frame ${f} without a finite pose; the detections cannot be fitted.`,
+        file,
+        'front_uv',
+      );
+    }
+  }
 }
 
 /** Builds motion.json from a fitted state, and its joints (T x K x 3) flat; joints by the exact (Blender) FK of `model`. */

@@ -149,10 +149,11 @@ export function initialPose(
       const j = rootKeys[q] as number;
       dst.set(targets.subarray((f * k + j) * 3, (f * k + j) * 3 + 3), q * 3);
     }
-    let ok = rootKeys.length >= 2 && Number.isFinite(dst[0] as number);
+    let ok = rootKeys.length >= 2 && dst.every(Number.isFinite);
     if (ok) {
       try {
         rigidFit(R, tv, src, dst);
+        ok = R.every(Number.isFinite) && tv.every(Number.isFinite);
       } catch {
         ok = false;
       }

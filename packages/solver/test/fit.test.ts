@@ -1,5 +1,5 @@
-import { type Detections, FileError, MotionJson } from '@mocap/layout';
-import { fit, syntheticDetections, syntheticExam, syntheticMotion } from '@mocap/solver';
+import { type Detections, FileError, type Layout, MotionJson } from '@mocap/layout';
+import { createRng, fit, syntheticDetections, syntheticExam, syntheticMotion } from '@mocap/solver';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 
@@ -95,4 +95,97 @@ describe('fit: bad input', () => {
     for (const row of motion.joints)
       for (const p of row) for (const v of p) expect(Number.isFinite(v)).toBe(true);
   });
+});
+
+type Garbage = 'random' | 'zero-frame' | 'identical' | 'huge' | 'one-view';
+
+/**
+ * Detections an under-trained reader could write: peaks uniform over each view, random
+ * confidences; 'zero-frame' also zeroes frame 0's confidences, 'identical' puts every joint on
+ * one point, 'huge' scales the coordinates by 1e30, 'one-view' zeroes the side view.
+ */
+function garbage(names: string[], layout: Layout, frames: number, seed: number, kind: Garbage): Detections {
+  const rng = createRng(seed);
+  const k = names.length;
+  const frontUv = new Float32Array(frames * k * 2);
+  const sideUv = new Float32Array(frames * k * 2);
+  const frontConf = new Float32Array(frames * k);
+  const sideConf = new Float32Array(frames * k);
+  for (let i = 0; i < frames * k; i++) {
+    frontUv[2 * i] = rng.uniform(0, layout.W_FRONT);
+    frontUv[2 * i + 1] = rng.uniform(0, layout.HEIGHT);
+    sideUv[2 * i] = rng.uniform(layout.W_FRONT, layout.WIDTH);
+    sideUv[2 * i + 1] = rng.uniform(0, layout.HEIGHT);
+    frontConf[i] = rng.next();
+    sideConf[i] = kind === 'one-view' ? 0 : rng.next();
+    if (kind === 'zero-frame' && i < k) frontConf[i] = sideConf[i] = 0;
+    if (kind === 'identical') {
+      frontUv.set([200, 300], 2 * i);
+      sideUv.set([800, 300], 2 * i);
+    }
+    if (kind === 'huge') {
+      frontUv[2 * i] = (frontUv[2 * i] as number) * 1e30;
+      sideUv[2 * i + 1] = -(sideUv[2 * i + 1] as number) * 1e30;
+    }
+  }
+  return {
+    names,
+    fps: 30,
+    frames,
+    frontUv,
+    sideUv,
+    frontConf,
+    sideConf,
+    calib: Float64Array.from([1, 1, 0, 0]),
+  };
+}
+
+/** Every number in a JSON value, with its path. */
+function numbers(v: unknown, at = ''): [string, number][] {
+  if (typeof v === 'number') return [[at, v]];
+  if (Array.isArray(v)) return v.flatMap((x, i) => numbers(x, `${at}[${i}]`));
+  if (v !== null && typeof v === 'object')
+    return Object.entries(v).flatMap(([key, x]) => numbers(x, `${at}.${key}`));
+  return [];
+}
+
+describe('fit: garbage detections (never a NaN in motion.json)', () => {
+  const cases: [Garbage, number, number[]][] = [
+    ['random', 3, [1, 2, 3, 4]],
+    ['random', 2, [1, 2]],
+    ['random', 120, [1, 2]],
+    ['zero-frame', 3, [2]],
+    ['identical', 3, [1]],
+    ['identical', 30, [1]],
+    ['huge', 3, [1]],
+    ['huge', 30, [2]],
+    ['one-view', 3, [1]],
+    ['one-view', 30, [2]],
+  ];
+  for (const creature of ['wolf', 'dragon'] as const) {
+    for (const [kind, frames, seeds] of cases) {
+      it(`${creature}: ${kind} peaks, T = ${frames}, seeds ${seeds.join(', ')}: a valid motion.json, finite, angles within limits`, () => {
+        const { model, layout, info } = loadCreature(creature);
+        const names = model.keypoints.map((kp) => kp.name);
+        for (const seed of seeds) {
+          const { motion, joints } = fit(model, garbage(names, layout, frames, seed, kind), {
+            layout,
+            creature: info,
+          });
+          expect(() => MotionJson.parse(motion)).not.toThrow();
+          const bad = numbers(motion).filter(([, x]) => !Number.isFinite(x));
+          expect(bad).toEqual([]);
+          expect(joints.every(Number.isFinite)).toBe(true);
+          motion.euler.forEach((row) => {
+            row.forEach((e, b) => {
+              for (let a = 0; a < 3 && b > 0; a++) {
+                expect(e[a]).toBeGreaterThanOrEqual((model.limits[b * 6 + 2 * a] as number) - 1e-12);
+                expect(e[a]).toBeLessThanOrEqual((model.limits[b * 6 + 2 * a + 1] as number) + 1e-12);
+              }
+            });
+          });
+        }
+      });
+    }
+  }
 });
