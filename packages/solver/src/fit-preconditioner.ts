@@ -160,7 +160,8 @@ export class BlockPreconditioner {
         const wx = wf / m2 + acc;
         const wy = ws / m2 + acc;
         const wz = (wf + ws) / m2 + acc + ground;
-        // Columns of the keypoint's Jacobian: root translation (unit), root rotation, chain bones.
+        // Columns of the keypoint's Jacobian: root translation (unit), root rotation, chain bones
+        // (cross products of the rotation axes with the lever arm, read in place from st.axes).
         cx[0] = 1;
         cy[0] = 0;
         cz[0] = 0;
@@ -283,7 +284,8 @@ export class BlockPreconditioner {
           d1 -= s1 * s1;
           d2 -= s2 * s2;
         }
-        // The bone's own 3 x 3 triangle.
+        // The bone's own 3 x 3 triangle (a Cholesky step in place in the compact factor, not a
+        // 3 x 3 product: nothing here that @mocap/anim-loop's mat3 offers).
         const l00 = Math.sqrt(Math.max(d0, 1e-12 * Math.abs(a00) + 1e-300));
         const inv0 = 1 / l00;
         let s10 = A[r1 + i0] as number;
