@@ -5,7 +5,9 @@
 //   node --conditions=@mocap/source --import tsx packages/reader/bench/detect-refine-speed.ts [--frames 120] [--runs 3] [--baseline DIR]
 // --baseline DIR: another checkout of the repo (with its own `pnpm install`), measured interleaved
 // with this one in the same run (before / after), and its refined keypoints compared with ours.
-// Each measurement runs in its own child process (`--child`), so the two checkouts never share a JIT.
+// Each measurement runs in its own child process (`--child`), so the two checkouts never share a JIT;
+// "cpu" is the child's CPU time over the measured part (all threads; detect and det+ref include
+// detectClip's set-up: backend, reader, mesh, colour model), a figure the machine's load moves less.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +36,8 @@ interface Measure {
   frames: number;
   seconds: number;
   refineSeconds: number;
+  /** CPU seconds of the process (all threads) over the measured part. */
+  cpuSeconds: number;
   backend: string;
   frontUv?: number[];
   sideUv?: number[];
@@ -67,7 +71,8 @@ async function child(): Promise<void> {
     joints,
     maxFrames: frames,
   };
-  let m: Measure;
+  let m: Omit<Measure, 'cpuSeconds'>;
+  let cpu = process.cpuUsage();
   if (a.mode === 'detect') {
     const d = await r.detectClip(detect);
     m = {
@@ -95,6 +100,7 @@ async function child(): Promise<void> {
     for await (const f of decodeVideo(clip, { maxFrames: frames })) images.push(f);
     const mesh = await r.readSkinnedMesh(glb);
     const kp = r.rigKeypoints(mesh, keypoints, glb);
+    cpu = process.cpuUsage();
     const t0 = performance.now();
     const res = await r.refineClip({
       mesh,
@@ -114,7 +120,8 @@ async function child(): Promise<void> {
       backend: 'none (plain TS)',
     };
   }
-  await writeFile(a.out as string, JSON.stringify(m));
+  const used = process.cpuUsage(cpu);
+  await writeFile(a.out as string, JSON.stringify({ ...m, cpuSeconds: (used.user + used.system) / 1e6 }));
 }
 
 async function parent(): Promise<void> {
@@ -154,7 +161,7 @@ async function parent(): Promise<void> {
         const key = `${name} ${mode}`;
         results.set(key, [...(results.get(key) ?? []), m]);
         console.log(
-          `  run ${run + 1} ${key.padEnd(17)} ${(m.frames / m.seconds).toFixed(2).padStart(6)} frames/s (${m.seconds.toFixed(1)} s${m.refineSeconds ? `, refine ${m.refineSeconds.toFixed(1)} s` : ''}; load ${loadavg()[0].toFixed(2)})`,
+          `  run ${run + 1} ${key.padEnd(17)} ${(m.frames / m.seconds).toFixed(2).padStart(6)} frames/s (${m.seconds.toFixed(1)} s${m.refineSeconds ? `, refine ${m.refineSeconds.toFixed(1)} s` : ''}; cpu ${((1000 * m.cpuSeconds) / m.frames).toFixed(0)} ms/frame; load ${loadavg()[0].toFixed(2)})`,
         );
       }
     }
@@ -167,16 +174,24 @@ async function parent(): Promise<void> {
   const fps = (key: string) => median((results.get(key) ?? []).map((m) => m.frames / m.seconds));
   const backend = results.get(`current ${modes.includes('both') ? 'both' : modes[0]}`)?.[0]?.backend;
   console.log(`\nbackend ${backend}; load average ${load1.map((x) => x.toFixed(2)).join(' ')} at the end`);
+  const cpu = (key: string) => median((results.get(key) ?? []).map((m) => (1000 * m.cpuSeconds) / m.frames));
   console.log(
-    'mode      ' + impls.map(([n]) => n.padStart(12)).join('') + (a.baseline ? '       ratio' : ''),
+    `${'median'.padEnd(10)}${impls.map(([n]) => n.padStart(12)).join('')}${a.baseline ? '  after/before' : ''}`,
   );
   for (const mode of modes) {
     const f = impls.map(([n]) => fps(`${n} ${mode}`));
+    const c = impls.map(([n]) => cpu(`${n} ${mode}`));
     const label = { detect: 'detect', refine: 'refine', both: 'det+ref' }[mode] ?? mode;
     console.log(
       label.padEnd(10) +
         f.map((x) => `${x.toFixed(2)} fr/s`.padStart(12)).join('') +
-        (a.baseline ? `${(f[1] / f[0]).toFixed(2)}x`.padStart(12) : ''),
+        (a.baseline ? `${(f[1] / f[0]).toFixed(2)}x`.padStart(14) : ''),
+    );
+    // CPU time of the whole process (every thread) per frame: what the work costs, whatever the load
+    console.log(
+      '  cpu'.padEnd(10) +
+        c.map((x) => `${x.toFixed(0)} ms/fr`.padStart(12)).join('') +
+        (a.baseline ? `${(c[1] / c[0]).toFixed(2)}x`.padStart(14) : ''),
     );
   }
   const b = results.get('baseline both')?.[0];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jointWorldMatrices, skinningMatrices } from './joint-pose.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { mat4MulAt } from './mat4-ops.js';
-import { inChannel, type ObservedViews } from './observed-views.js';
+import type { ObservedViews } from './observed-views.js';
 import { faceLabels, LABEL_GROUP0 } from './paint-labels.js';
 import { createRasterTarget, type RasterTarget, rasterizeViews } from './rasterize-views.js';
 import type { RefinePose } from './refine-pose-state.js';
@@ -94,6 +94,9 @@ export class ChamferObjective {
   private readonly sortU: Float64Array;
   private readonly sortIdx: Int32Array;
   private cand = new Int32Array(0);
+  private readonly sortV: Float64Array;
+  private readonly sortQ: Int32Array;
+  private bucket = new Int32Array(0);
   private candCount = new Int32Array(0);
   private readonly vj: VertexJacobians;
 
@@ -138,6 +141,8 @@ export class ChamferObjective {
     this.inside = new Int32Array(s * 2);
     this.sortU = new Float64Array(s);
     this.sortIdx = new Int32Array(s);
+    this.sortV = new Float64Array(s);
+    this.sortQ = new Int32Array(s);
     this.cover = new Int32Array(1024);
     this.coverPts = new Float64Array(2048);
     this.vj = new VertexJacobians(mesh, this.samples, this.paramOf, this.params);
@@ -262,16 +267,29 @@ export class ChamferObjective {
     const L = this.layout;
     const fc = L.W_FRONT / 2;
     const sc = L.W_FRONT + L.W_SIDE / 2;
+    const spos = this.spos;
+    const sproj = this.sproj;
+    const verts = this.verts;
+    const m = L.M_PER_PX;
+    const cx = L.FRONT_CX;
+    const cy = L.SIDE_CY;
+    const gv = L.GROUND_V;
     for (let s = 0; s < count; s++) {
-      for (let c = 0; c < 3; c++) {
-        this.spos[3 * s + c] =
-          bary[3 * s] * this.verts[3 * tri[3 * s] + c] +
-          bary[3 * s + 1] * this.verts[3 * tri[3 * s + 1] + c] +
-          bary[3 * s + 2] * this.verts[3 * tri[3 * s + 2] + c];
-      }
-      this.sproj[3 * s] = fc + (this.spos[3 * s] - L.FRONT_CX) / L.M_PER_PX;
-      this.sproj[3 * s + 1] = sc - (this.spos[3 * s + 1] - L.SIDE_CY) / L.M_PER_PX;
-      this.sproj[3 * s + 2] = L.GROUND_V - this.spos[3 * s + 2] / L.M_PER_PX;
+      const b0 = bary[3 * s];
+      const b1 = bary[3 * s + 1];
+      const b2 = bary[3 * s + 2];
+      const v0 = 3 * tri[3 * s];
+      const v1 = 3 * tri[3 * s + 1];
+      const v2 = 3 * tri[3 * s + 2];
+      const x = b0 * verts[v0] + b1 * verts[v1] + b2 * verts[v2];
+      const y = b0 * verts[v0 + 1] + b1 * verts[v1 + 1] + b2 * verts[v2 + 1];
+      const z = b0 * verts[v0 + 2] + b1 * verts[v1 + 2] + b2 * verts[v2 + 2];
+      spos[3 * s] = x;
+      spos[3 * s + 1] = y;
+      spos[3 * s + 2] = z;
+      sproj[3 * s] = fc + (x - cx) / m;
+      sproj[3 * s + 1] = sc - (y - cy) / m;
+      sproj[3 * s + 2] = gv - z / m;
     }
   }
 
@@ -303,27 +321,36 @@ export class ChamferObjective {
     const candAll = this.cand;
     const candCount = this.candCount;
     candCount.fill(0);
+    const sproj = this.sproj;
+    const spos = this.spos;
+    const inside = this.inside;
+    const zbuf = target.depth;
+    const sideStart = target.sideStart;
+    const height = target.height;
+    const channels = obs.channels;
+    let ni = 0;
     for (let s = 0; s < count; s++) {
+      const y = Math.floor(sproj[3 * s + 2] / f);
+      if (y < 0 || y >= height) continue;
+      // the sample's channels (see inChannel): the silhouette unless backdrop, and its paint group's
+      const l = label[s];
+      const paint = l >= LABEL_GROUP0 && l - LABEL_GROUP0 + 1 < channels ? l - LABEL_GROUP0 + 1 : 0;
       for (let view = 0; view < 2; view++) {
-        const x = Math.floor(this.sproj[3 * s + view] / f);
-        const y = Math.floor(this.sproj[3 * s + 2] / f);
-        const x0 = view === 0 ? 0 : target.sideStart;
-        const x1 = view === 0 ? target.sideStart : w;
-        if (x < x0 || x >= x1 || y < 0 || y >= target.height) continue;
-        const i = y * w + x;
-        const depth = this.spos[3 * s + (view === 0 ? 1 : 0)];
-        if (depth > target.depth[i] + tol) continue;
-        this.inside[2 * this.insideCount] = s;
-        this.inside[2 * this.insideCount + 1] = view;
-        this.insideCount++;
-        const l = label[s];
-        for (let c = 0; c < obs.channels; c++) {
-          if (!inChannel(l, c)) continue;
-          const b = 2 * c + view;
+        const x = Math.floor(sproj[3 * s + view] / f);
+        if (view === 0 ? x < 0 || x >= sideStart : x < sideStart || x >= w) continue;
+        const depth = spos[3 * s + (view === 0 ? 1 : 0)];
+        if (depth > zbuf[y * w + x] + tol) continue;
+        inside[2 * ni] = s;
+        inside[2 * ni + 1] = view;
+        ni++;
+        if (l !== 0) candAll[view * count + candCount[view]++] = s;
+        if (paint > 0) {
+          const b = 2 * paint + view;
           candAll[b * count + candCount[b]++] = s;
         }
       }
     }
+    this.insideCount = ni;
     this.coverCount = 0;
     for (let c = 0; c < obs.channels; c++) {
       for (let view = 0; view < 2; view++) {
@@ -334,17 +361,36 @@ export class ChamferObjective {
         // candidates sorted by column: each query scans outward until the column gap alone exceeds its best
         const us = this.sortU;
         const order = this.sortIdx;
-        // sort (column, sample) packed in one float: native numeric sort, no comparator
-        const keys = us.subarray(0, n);
-        for (let k = 0; k < n; k++)
-          keys[k] =
-            Math.floor(Math.min(Math.max(this.sproj[3 * cand[k] + view] + 4096, 0), 65535) * 16) * 1048576 +
-            cand[k];
-        keys.sort();
+        const vs = this.sortV;
+        // ordered by (column to 1/16 px, sample): a stable counting sort of the quantised columns
+        // (candidates come in sample order); a packed-float sort when the columns spread too far
+        const qs = this.sortQ;
+        let qmin = Number.POSITIVE_INFINITY;
+        let qmax = Number.NEGATIVE_INFINITY;
         for (let k = 0; k < n; k++) {
-          const sIdx = keys[k] % 1048576;
-          order[k] = sIdx;
-          us[k] = this.sproj[3 * sIdx + view];
+          const q = Math.floor(Math.min(Math.max(this.sproj[3 * cand[k] + view] + 4096, 0), 65535) * 16);
+          qs[k] = q;
+          if (q < qmin) qmin = q;
+          if (q > qmax) qmax = q;
+        }
+        const range = qmax - qmin + 1;
+        if (range <= 8 * n + 4096) {
+          if (this.bucket.length < range + 1) this.bucket = new Int32Array(range + 1);
+          const counts = this.bucket;
+          counts.fill(0, 0, range + 1);
+          for (let k = 0; k < n; k++) counts[qs[k] - qmin + 1]++;
+          for (let b = 1; b <= range; b++) counts[b] += counts[b - 1];
+          for (let k = 0; k < n; k++) order[counts[qs[k] - qmin]++] = cand[k];
+        } else {
+          // (column, sample) packed in one float: native numeric sort, no comparator
+          const keys = us.subarray(0, n);
+          for (let k = 0; k < n; k++) keys[k] = qs[k] * 1048576 + cand[k];
+          keys.sort();
+          for (let k = 0; k < n; k++) order[k] = keys[k] % 1048576;
+        }
+        for (let k = 0; k < n; k++) {
+          us[k] = this.sproj[3 * order[k] + view];
+          vs[k] = this.sproj[3 * order[k] + 2];
         }
         for (let p = 0; p < pts.length / 2; p++) {
           const qu = pts[2 * p];
@@ -363,7 +409,7 @@ export class ChamferObjective {
             const du = us[k] - qu;
             const gap = Math.max(0, du - 0.0625);
             if (gap * gap >= bestD) break;
-            const dv = this.sproj[3 * order[k] + 2] - qv;
+            const dv = vs[k] - qv;
             const d = du * du + dv * dv;
             if (d < bestD) {
               bestD = d;
@@ -374,7 +420,7 @@ export class ChamferObjective {
             const du = qu - us[k];
             const gap = Math.max(0, du - 0.0625);
             if (gap * gap >= bestD) break;
-            const dv = this.sproj[3 * order[k] + 2] - qv;
+            const dv = vs[k] - qv;
             const d = du * du + dv * dv;
             if (d < bestD) {
               bestD = d;
