@@ -90,7 +90,7 @@ export function distanceTransform(
   rect: PixelRect = { x0: 0, x1: width, y0: 0, y1: height },
   scratch: DistanceScratch = createDistanceScratch(Math.max(width, height)),
 ): Float32Array {
-  const { f, d, v, z } = scratch;
+  const { f, v, z } = scratch;
   const { x0, x1, y0, y1 } = rect;
   const INF = Number.POSITIVE_INFINITY;
   // vertical distance to the nearest site in the same column: down, then up
@@ -106,16 +106,47 @@ export function distanceTransform(
       if (below < out[o + x]) out[o + x] = below;
     }
   }
-  // horizontal: squared vertical distances as the sampled function
+  // horizontal: squared vertical distances as the sampled function, distanceTransform1d inlined
+  // (the same arithmetic, without the copies in and out)
   const w = x1 - x0;
   for (let y = y0; y < y1; y++) {
     const o = y * width + x0;
-    for (let x = 0; x < w; x++) {
-      const g = out[o + x];
-      f[x] = g * g;
+    let k = -1;
+    for (let q = 0; q < w; q++) {
+      const g = out[o + q];
+      if (g === INF) continue;
+      const fq = g * g;
+      f[q] = fq;
+      if (k < 0) {
+        k = 0;
+        v[0] = q;
+        z[0] = Number.NEGATIVE_INFINITY;
+        z[1] = INF;
+        continue;
+      }
+      const a = fq + q * q;
+      let p = v[k];
+      let s = (a - (f[p] + p * p)) / (2 * q - 2 * p);
+      while (s <= z[k]) {
+        k--;
+        p = v[k];
+        s = (a - (f[p] + p * p)) / (2 * q - 2 * p);
+      }
+      k++;
+      v[k] = q;
+      z[k] = s;
+      z[k + 1] = INF;
     }
-    distanceTransform1d(d, f, w, v, z);
-    for (let x = 0; x < w; x++) out[o + x] = Math.sqrt(d[x]);
+    if (k < 0) {
+      out.fill(INF, o, o + w);
+      continue;
+    }
+    k = 0;
+    for (let q = 0; q < w; q++) {
+      while (z[k + 1] < q) k++;
+      const dq = q - v[k];
+      out[o + q] = Math.sqrt(dq * dq + f[v[k]]);
+    }
   }
   return out;
 }
