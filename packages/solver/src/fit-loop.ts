@@ -37,6 +37,11 @@ export interface LoopOptions {
    * fit allocates its trial state and preconditioner once. @default fresh buffers per call
    */
   scratch?: LoopScratch;
+  /**
+   * Buffers per window length for {@link frameLmLoop} and {@link clipLmLoop}, shared by the
+   * loops of one fit. @default fresh buffers per call
+   */
+  windows?: WindowScratch;
   /** Called after each outer iteration (e.g. to fix label swaps); may return true to re-evaluate. */
   onIteration?: (it: number, st: FitState, scale: number) => boolean;
 }
@@ -49,8 +54,20 @@ export interface LoopScratch {
   pre: BlockPreconditioner;
   /** Scratch of the gradient and Hessian-vector products. */
   ws: Workspace;
-  /** Per window length, the buffers of {@link frameLmLoop}'s windows (made on first use). */
-  windows?: Map<number, LoopScratch>;
+}
+
+/** Buffers per window length (see {@link LoopOptions.windows}), made on first use. */
+export type WindowScratch = Map<number, LoopScratch>;
+
+/** The buffers for a window of `data` (its frame count) and `st`, from `windows` or made there. */
+function windowScratch(windows: WindowScratch, data: FitData, st: FitState): LoopScratch {
+  let scratch = windows.get(data.t);
+  if (!scratch) {
+    scratch = createLoopScratch(data, st);
+    windows.set(data.t, scratch);
+  }
+  scratch.pre.data = data;
+  return scratch;
 }
 
 /**
@@ -83,6 +100,8 @@ function scratchFor(data: FitData, st: FitState, options: LoopOptions): LoopScra
 export interface LoopReport {
   iterations: number;
   cgIterations: number;
+  /** Steps tried (each a linear solve; a rejected step is retried with more damping). */
+  attempts?: number;
   cost: number;
   scale: number;
 }
@@ -136,6 +155,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
   let mu = 1e-3;
   let factoredMu = Number.NaN;
   let cgTotal = 0;
+  let attempts = 0;
   let cost = 0;
   let scale = s0;
   st.update();
@@ -175,6 +195,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
       for (let i = 0; i < len; i++) out[i] = (out[i] as number) + (q2[i] as number);
     };
     for (let attempt = 0; attempt < 6; attempt++) {
+      attempts++;
       if (mu !== factoredMu) {
         pre.factor(mu);
         factoredMu = mu;
@@ -231,7 +252,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
     }
     if (options.onIteration?.(it, st, scale)) st.update();
   }
-  return { iterations: total, cgIterations: cgTotal, cost, scale };
+  return { iterations: total, cgIterations: cgTotal, attempts, cost, scale };
 }
 
 /** Frames per window of {@link frameLmLoop}: a window's blocks, factors and state (about 1 MB) stay in cache. */
@@ -256,8 +277,7 @@ export function frameLmLoop(
   const full = data.weights;
   data.weights = { ...full, jerk: 0, velocity: 0, rootJerk: 0, rootTurnJerk: 0, jointAccel: 0 };
   const size = Math.max(1, Math.floor(options.window ?? FRAME_WINDOW));
-  const windows = options.scratch?.windows ?? new Map<number, LoopScratch>();
-  if (options.scratch) options.scratch.windows = windows;
+  const windows = options.windows ?? new Map<number, LoopScratch>();
   let cost = 0;
   let scale = options.scaleStart ?? 40;
   try {
@@ -265,13 +285,7 @@ export function frameLmLoop(
       const len = Math.min(size, st.t - f0);
       const d = frameWindow(data, f0, len);
       const s = st.frames(f0, len);
-      let scratch = windows.get(len);
-      if (!scratch) {
-        scratch = createLoopScratch(d, s);
-        windows.set(len, scratch);
-      }
-      scratch.pre.data = d;
-      const r = frameLmWindow(d, s, options, scratch);
+      const r = frameLmWindow(d, s, options, windowScratch(windows, d, s));
       cost += r.cost;
       scale = r.scale;
     }
@@ -328,4 +342,55 @@ function frameLmWindow(data: FitData, st: FitState, options: LoopOptions, scratc
     }
   }
   return { iterations: total, cgIterations: 0, cost: cur.reduce((a, b) => a + b, 0), scale };
+}
+
+/** Frames per window of {@link clipLmLoop} at most (its own frames; the pads come on top). */
+export const CLIP_WINDOW = 160;
+/** Frames of context {@link clipLmLoop} solves on each side of a window's own frames. */
+export const CLIP_PAD = 8;
+
+/**
+ * The whole-clip stage ({@link lmLoop}) on a clip of any length at the cost per frame of a
+ * short one: a clip longer than `window` frames is cut into near-equal runs of at most
+ * `window` frames, each solved with `pad` frames of context on either side (the temporal
+ * priors reach 3 frames); a run keeps its own solution, its left pad is put back to the
+ * previous run's, its right pad is the next run's start. The conjugate-gradient loop's working
+ * set (frame factors, state, vectors: about 28 KB a frame for the wolf) then stays near that
+ * of T = 190 however long the clip; over the whole of a 480-frame clip at once it is 13 MB,
+ * past what the cache shared with the machine's other work holds, and each frame costs a
+ * third more.
+ */
+export function clipLmLoop(
+  data: FitData,
+  st: FitState,
+  options: LoopOptions & {
+    /** Own frames per window at most. @default CLIP_WINDOW */ window?: number;
+    /** Frames of context on each side. @default CLIP_PAD */ pad?: number;
+  } = {},
+): LoopReport {
+  const { t } = data;
+  const size = Math.max(1, Math.min(data.t, Math.floor(options.window ?? CLIP_WINDOW)));
+  const pad = Math.max(0, Math.floor(options.pad ?? CLIP_PAD));
+  const windows = options.windows ?? new Map<number, LoopScratch>();
+  const runs = Math.ceil(t / size);
+  const report: Required<LoopReport> = { iterations: 0, cgIterations: 0, attempts: 0, cost: 0, scale: 0 };
+  let held: FitState | null = null;
+  for (let i = 0; i < runs; i++) {
+    const c0 = Math.round((i * t) / runs);
+    const c1 = Math.round(((i + 1) * t) / runs);
+    const w0 = Math.max(0, c0 - pad);
+    const w1 = Math.min(t, c1 + pad);
+    // The left pad belongs to the previous run, whose solution stays.
+    if (c0 > w0) held = new FitState(data.model, c0 - w0).copyAll(st.frames(w0, c0 - w0));
+    const d = runs === 1 ? data : frameWindow(data, w0, w1 - w0);
+    const s = runs === 1 ? st : st.frames(w0, w1 - w0);
+    const r = lmLoop(d, s, { ...options, scratch: windowScratch(windows, d, s) });
+    if (held && c0 > w0) st.frames(w0, c0 - w0).copyAll(held);
+    report.iterations = r.iterations;
+    report.cgIterations += r.cgIterations;
+    report.attempts += r.attempts ?? 0;
+    report.cost += r.cost;
+    report.scale = r.scale;
+  }
+  return report;
 }

@@ -8,7 +8,7 @@ import {
   type SyncReport,
 } from '@mocap/layout';
 import type { CreatureInfo } from './creature-info.js';
-import { createLoopScratch, frameLmLoop, type LoopScratch, lmLoop } from './fit-loop.js';
+import { clipLmLoop, frameLmLoop, type LoopReport, type WindowScratch } from './fit-loop.js';
 import { DEFAULT_FIT_WEIGHTS, type FitData, type FitWeights, keypointChains } from './fit-objective.js';
 import { FitState } from './fit-state.js';
 import { fixSwaps } from './fix-swaps.js';
@@ -49,6 +49,10 @@ export interface FitOptions {
   gaussSeidel?: boolean;
   /** Rebuild the clip stage's preconditioner every this many iterations. @default 1 */
   refreshEvery?: number;
+  /** Own frames per window of the clip stage (see `clipLmLoop`; Infinity: the whole clip at once). @default CLIP_WINDOW */
+  clipWindow?: number;
+  /** Frames of context on each side of a clip-stage window. @default CLIP_PAD */
+  clipPad?: number;
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -65,6 +69,11 @@ export interface FitResult {
   noisePx: number;
   /** Seconds per stage: `init`, `frame stage`, `clip stage`, `output`. */
   stages: Record<string, number>;
+  /**
+   * Work done: clip-stage Gauss-Newton steps tried and conjugate-gradient iterations (both clip
+   * loops), frames restarted after the frame-wise stage (for benches: all grow linearly with T).
+   */
+  counts: { clipSteps: number; cgIterations: number; reseeded: number };
 }
 
 function timer(out: Record<string, number>): (label: string) => void {
@@ -132,7 +141,7 @@ function viewData(model: RigModel, det: Detections, file: string) {
  * pose and refitted (those frames alone, gathered into a clip of their own); each keeps
  * whichever of the two solutions costs less.
  */
-function reseedStuckFrames(data: FitData, st: FitState, scale: number, scratch: LoopScratch): number {
+function reseedStuckFrames(data: FitData, st: FitState, scale: number, windows: WindowScratch): number {
   const { t } = data;
   const cost = frameCosts(data, st, scale, new Float64Array(t));
   const sorted = Float64Array.from(cost).sort();
@@ -167,7 +176,7 @@ function reseedStuckFrames(data: FitData, st: FitState, scale: number, scratch: 
     scaleStart: 3 * scale,
     scaleEnd: scale,
     annealFraction: 0.5,
-    scratch,
+    windows,
   });
   const after = frameCosts(sub, trial, scale, new Float64Array(starts.length));
   let better = 0;
@@ -290,17 +299,17 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const stages: Record<string, number> = {};
   const tick = timer(stages);
   initialPose(data, st);
-  const scratch = createLoopScratch(data, st);
+  const windows: WindowScratch = new Map();
   tick('init');
   const frameIt = options.frameIterations ?? 4;
   const s1 = options.scaleEnd ?? 6;
-  frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: s1, annealFraction: 0.85, scratch });
-  reseedStuckFrames(data, st, s1, scratch);
+  frameLmLoop(data, st, { iterations: frameIt, scaleStart: 40, scaleEnd: s1, annealFraction: 0.85, windows });
+  const reseeded = reseedStuckFrames(data, st, s1, windows);
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     const fixed = fixSwaps(data, st, info);
     sync.swaps_fixed = fixed;
     if (fixed.front + fixed.side > 0)
-      frameLmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1, scratch });
+      frameLmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1, windows });
   }
   tick('frame stage');
   const noisePx = measuredNoise(data, st);
@@ -308,17 +317,28 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     options.noiseAdaptive === false ? 1 : Math.min(100, Math.max(1e-4, (noisePx / NOISE_REF_PX) ** 2));
   data.weights = scaledWeights(base, s);
   const clipIt = options.clipIterations ?? 3;
-  const rep = lmLoop(data, st, {
+  const counts = { clipSteps: 0, cgIterations: 0, reseeded };
+  const clipWindows = {
+    ...(options.clipWindow === undefined ? {} : { window: options.clipWindow }),
+    ...(options.clipPad === undefined ? {} : { pad: options.clipPad }),
+  };
+  const tally = (r: LoopReport): void => {
+    counts.clipSteps += r.attempts ?? 0;
+    counts.cgIterations += r.cgIterations;
+  };
+  const rep = clipLmLoop(data, st, {
     iterations: clipIt,
     scaleStart: s1,
     scaleEnd: s1,
-    scratch,
+    windows,
+    ...clipWindows,
     ...(options.cgIterations === undefined ? {} : { cgIterations: options.cgIterations }),
     ...(options.cgLater === undefined ? {} : { cgLater: options.cgLater }),
     ...(options.schwarz === undefined ? {} : { schwarz: options.schwarz }),
     ...(options.gaussSeidel === undefined ? {} : { gaussSeidel: options.gaussSeidel }),
     ...(options.refreshEvery === undefined ? {} : { refreshEvery: options.refreshEvery }),
   });
+  tally(rep);
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     // A second look with the smooth whole-clip fit, which a swapped frame cannot drag along:
     // its own joints at each frame are the prediction (a line through the neighbours lags a
@@ -327,7 +347,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     sync.swaps_fixed.front += again.front;
     sync.swaps_fixed.side += again.side;
     if (again.front + again.side > 0)
-      lmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1, scratch });
+      tally(clipLmLoop(data, st, { iterations: 2, scaleStart: s1, scaleEnd: s1, windows, ...clipWindows }));
   }
   tick('clip stage');
   assertFinite(st, file);
@@ -339,7 +359,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     iterations: frameIt + clipIt,
     method: `frame-wise LM + clip Gauss-Newton, block Gauss-Seidel PCG (${rep.cgIterations} CG)`,
   };
-  return { motion: MotionJson.parse(motion), joints, seconds, noisePx, stages };
+  return { motion: MotionJson.parse(motion), joints, seconds, noisePx, stages, counts };
 }
 
 /**

@@ -4,18 +4,24 @@ export { type FitOptions, type FitResult, fit } from './fit.js';
 export { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
 export {
   annealedScale,
+  CLIP_PAD,
+  CLIP_WINDOW,
+  clipLmLoop,
   createLoopScratch,
+  FRAME_WINDOW,
   frameLmLoop,
   type LoopOptions,
   type LoopReport,
   type LoopScratch,
   lmLoop,
+  type WindowScratch,
 } from './fit-loop.js';
 export {
   DEFAULT_FIT_WEIGHTS,
   type FitData,
   type FitWeights,
   fitCost,
+  frameWindow,
   jacobianForward,
   jacobianTranspose,
   keypointChains,

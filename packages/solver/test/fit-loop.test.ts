@@ -1,5 +1,6 @@
 import {
   BlockPreconditioner,
+  clipLmLoop,
   createLoopScratch,
   createWorkspace,
   FitState,
@@ -90,6 +91,60 @@ describe('frameLmLoop', () => {
       expect(w.p).toEqual(whole.p);
       expect(w.x).toEqual(whole.x);
       expect(w.cost).toBeCloseTo(whole.cost, 9);
+    }
+  });
+});
+
+describe('clipLmLoop', () => {
+  it('is lmLoop when the clip fits one window', () => {
+    const { data, st } = problem();
+    const a = new FitState(data.model, data.t).copyFrom(st);
+    const b = new FitState(data.model, data.t).copyFrom(st);
+    const opts = { iterations: 2, scaleStart: 6, scaleEnd: 6 };
+    const ra = lmLoop(data, a, opts);
+    const rb = clipLmLoop(data, b, { ...opts, window: data.t });
+    expect(Array.from(b.p)).toEqual(Array.from(a.p));
+    expect(rb.cgIterations).toBe(ra.cgIterations);
+  });
+
+  it('in windows with context on each side fits as well as the whole clip at once (error against the truth), angles within limits', () => {
+    const { data, truth } = wolfFixture({ frames: 48, seed: 7 });
+    const meanErr = (s: FitState) => {
+      let e = 0;
+      for (let i = 0; i < s.x.length; i += 3)
+        e += Math.hypot(
+          (s.x[i] as number) - (truth.joints[i] as number),
+          (s.x[i + 1] as number) - (truth.joints[i + 1] as number),
+          (s.x[i + 2] as number) - (truth.joints[i + 2] as number),
+        );
+      return (100 * e) / (s.x.length / 3);
+    };
+    const st = new FitState(data.model, data.t);
+    initialPose(data, st);
+    frameLmLoop(data, st, { iterations: 3 });
+    const start = fitCost(data, st.update(), 6);
+    const opts = { iterations: 3, scaleStart: 6, scaleEnd: 6 };
+    const whole = new FitState(data.model, data.t).copyFrom(st);
+    lmLoop(data, whole, opts);
+    const wholeCost = fitCost(data, whole.update(), 6);
+    const cut = new FitState(data.model, data.t).copyFrom(st);
+    const r = clipLmLoop(data, cut, { ...opts, window: 24, pad: 8 });
+    expect(r.attempts).toBeGreaterThanOrEqual(6); // two runs of 24 frames (+ 8 of context), 3 steps each
+    const cutCost = fitCost(data, cut.update(), 6);
+    expect(cutCost).toBeLessThan(start / 100);
+    // The objective a few % above (each run's edge frames see 8 frames of context, not all);
+    // the error against the truth the same to 0.005 cm (0.37 cm here).
+    expect(Math.abs(cutCost - wholeCost) / wholeCost).toBeLessThan(5e-2);
+    expect(Math.abs(meanErr(cut) - meanErr(whole))).toBeLessThan(5e-3);
+    const lim = data.model.limits;
+    for (let f = 0; f < data.t; f++) {
+      for (let i = 1; i < cut.b; i++) {
+        for (let a = 0; a < 3; a++) {
+          const e = cut.e[(f * cut.b + i) * 3 + a] as number;
+          expect(e).toBeGreaterThanOrEqual(lim[i * 6 + 2 * a] as number);
+          expect(e).toBeLessThanOrEqual(lim[i * 6 + 2 * a + 1] as number);
+        }
+      }
     }
   });
 });
