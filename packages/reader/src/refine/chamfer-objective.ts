@@ -5,7 +5,7 @@ import { linearBlendSkin } from './linear-blend-skin.js';
 import { mat4MulAt } from './mat4-ops.js';
 import type { ObservedViews } from './observed-views.js';
 import { faceLabels, LABEL_GROUP0 } from './paint-labels.js';
-import { createRasterTarget, type RasterTarget, rasterizeViews } from './rasterize-views.js';
+import { createRasterTarget, type RasterTarget, rasterizeDepth } from './rasterize-views.js';
 import type { RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 import { type SurfaceSamples, surfaceSamples } from './surface-samples.js';
@@ -309,7 +309,7 @@ export class ChamferObjective {
       this.vproj[3 * i + 1] = L.W_FRONT + L.W_SIDE / 2 - (this.verts[3 * i + 1] - L.SIDE_CY) / L.M_PER_PX;
       this.vproj[3 * i + 2] = L.GROUND_V - this.verts[3 * i + 2] / L.M_PER_PX;
     }
-    rasterizeViews(target, this.verts, this.vproj, this.mesh.indices, this.faceLabel);
+    rasterizeDepth(target, this.verts, this.vproj, this.mesh.indices);
     const tol = this.o.depthTolerancePx * f * L.M_PER_PX;
     const { count, label } = this.samples;
     const w = target.width;

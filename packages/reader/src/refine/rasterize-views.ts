@@ -82,9 +82,39 @@ export function rasterizeViews(
   indices: Uint32Array,
   labels: Uint8Array,
 ): RasterTarget {
-  target.label.fill(0);
+  return rasterize(target, world, proj, indices, labels, true);
+}
+
+/**
+ * {@link rasterizeViews} writing only the depth buffer (what a visibility test needs): the same
+ * depths; `label` and `face` are left as they were.
+ *
+ * ```ts
+ * rasterizeDepth(target, verts, proj, mesh.indices);
+ * ```
+ */
+export function rasterizeDepth(
+  target: RasterTarget,
+  world: Float64Array,
+  proj: Float64Array,
+  indices: Uint32Array,
+): RasterTarget {
+  return rasterize(target, world, proj, indices, null, false);
+}
+
+function rasterize(
+  target: RasterTarget,
+  world: Float64Array,
+  proj: Float64Array,
+  indices: Uint32Array,
+  labels: Uint8Array | null,
+  full: boolean,
+): RasterTarget {
+  if (full) {
+    target.label.fill(0);
+    target.face.fill(-1);
+  }
   target.depth.fill(Number.POSITIVE_INFINITY);
-  target.face.fill(-1);
   const f = indices.length / 3;
   const s = 1 / target.factor;
   for (let t = 0; t < f; t++) {
@@ -95,10 +125,12 @@ export function rasterizeViews(
     const vb = proj[3 * b + 2] * s;
     const vc = proj[3 * c + 2] * s;
     // front view: u from column 0, depth world y
+    const label = labels ? labels[t] : 0;
     drawTriangle(
       target,
+      full,
       t,
-      labels[t],
+      label,
       0,
       target.sideStart,
       proj[3 * a] * s,
@@ -114,8 +146,9 @@ export function rasterizeViews(
     // side view: u from column 1, depth world x
     drawTriangle(
       target,
+      full,
       t,
-      labels[t],
+      label,
       target.sideStart,
       target.width,
       proj[3 * a + 1] * s,
@@ -134,6 +167,7 @@ export function rasterizeViews(
 
 function drawTriangle(
   tg: RasterTarget,
+  full: boolean,
   face: number,
   label: number,
   x0: number,
@@ -192,8 +226,10 @@ function drawTriangle(
       const i = y * w + x;
       if (z < tg.depth[i]) {
         tg.depth[i] = z;
-        tg.label[i] = label;
-        tg.face[i] = face;
+        if (full) {
+          tg.label[i] = label;
+          tg.face[i] = face;
+        }
       }
     }
   }

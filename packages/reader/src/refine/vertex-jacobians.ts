@@ -34,6 +34,8 @@ export class VertexJacobians {
   private readonly jz: Float64Array;
   private readonly t0: Float64Array;
   private readonly t1: Float64Array;
+  /** Compact column -> parameter index of the sample being added (0..2: the translation). */
+  private readonly ci: Int32Array;
   private world: Float64Array = new Float64Array(0);
   private skin: Float64Array = new Float64Array(0);
 
@@ -54,6 +56,7 @@ export class VertexJacobians {
     this.jz = new Float64Array(P);
     this.t0 = new Float64Array(P);
     this.t1 = new Float64Array(P);
+    this.ci = Int32Array.of(0, 1, 2, ...new Array(Math.max(0, P - 3)).fill(0));
     const faces = mesh.indices.length / 3;
     this.perFace = faces > 0 ? samples.count / faces : 1;
     const start = new Int32Array(faces + 1);
@@ -200,9 +203,11 @@ export class VertexJacobians {
     const a1 = 3 * P * v1;
     const a2 = 3 * P * v2;
     const cols = this.faceCols;
+    const ci = this.ci;
     for (let k = c0; k < c1; k++) {
       const c = cols[k];
       const i = 3 + k - c0;
+      ci[i] = c;
       ju[i] = b0 * jv[a0 + ou + c] + b1 * jv[a1 + ou + c] + b2 * jv[a2 + ou + c];
       jz[i] = b0 * jv[a0 + oz + c] + b1 * jv[a1 + oz + c] + b2 * jv[a2 + oz + c];
     }
@@ -213,13 +218,12 @@ export class VertexJacobians {
       t1[i] = m01 * ju[i] + m11 * jz[i];
     }
     for (let a = 0; a < n; a++) {
-      const ca = a < 3 ? a : cols[c0 + a - 3];
+      const ca = ci[a];
       const ua = ju[a];
       const za = jz[a];
       g[ca] += g0 * ua + g1 * za;
       const row = ca * P;
-      for (let b = a; b < 3; b++) h[row + b] += ua * t0[b] + za * t1[b];
-      for (let b = Math.max(a, 3); b < n; b++) h[row + cols[c0 + b - 3]] += ua * t0[b] + za * t1[b];
+      for (let b = a; b < n; b++) h[row + ci[b]] += ua * t0[b] + za * t1[b];
     }
   }
 }
