@@ -54,6 +54,22 @@ function areaTaps(
   return { start, count, idx: Int32Array.from(idx), w: Float32Array.from(w), sum };
 }
 
+/** The horizontal pass's rows, reused from call to call (every value read is written first). */
+let scratch = new Float32Array(0);
+/** Taps of the last few (axis, view, calibration) combinations: a clip reuses the same ones every frame. */
+const tapCache = new Map<string, Taps>();
+
+function cachedTaps(...args: Parameters<typeof areaTaps>): Taps {
+  const key = args.join(',');
+  let taps = tapCache.get(key);
+  if (!taps) {
+    if (tapCache.size >= 16) tapCache.clear();
+    taps = areaTaps(...args);
+    tapCache.set(key, taps);
+  }
+  return taps;
+}
+
 /**
  * Samples one view's model input straight from a clip frame with an area filter: each input pixel
  * averages the clip pixels under the layout area it covers, mapped through the calibration (layout
@@ -77,8 +93,8 @@ export function frameToInput(
   const n = t.inputSize;
   const cell = t.side / n;
   const { width: w, height: h, data } = frame;
-  const xs = areaTaps(n, cell, t.padLeft, t.x0, t.x0, t.x0 + t.width, calib.sx, calib.tx, w);
-  const ys = areaTaps(n, cell, t.padTop, 0, 0, t.height, calib.sy, calib.ty, h);
+  const xs = cachedTaps(n, cell, t.padLeft, t.x0, t.x0, t.x0 + t.width, calib.sx, calib.tx, w);
+  const ys = cachedTaps(n, cell, t.padTop, 0, 0, t.height, calib.sy, calib.ty, h);
   // Rows the vertical taps read.
   let y0 = h;
   let y1 = -1;
@@ -87,16 +103,21 @@ export function frameToInput(
     y1 = Math.max(y1, ys.idx[k]!);
   }
   const rows = Math.max(0, y1 - y0 + 1);
-  const tmp = new Float32Array(rows * n * 3);
+  if (scratch.length < rows * n * 3) scratch = new Float32Array(rows * n * 3);
+  const tmp = scratch;
+  const xStart = xs.start;
+  const xCount = xs.count;
+  const xIdx = xs.idx;
+  const xW = xs.w;
   for (let r = 0; r < rows; r++) {
     const src = (y0 + r) * w * 3;
     for (let j = 0; j < n; j++) {
       let a = 0;
       let b = 0;
       let c = 0;
-      for (let k = xs.start[j]!, e = k + xs.count[j]!; k < e; k++) {
-        const p = src + xs.idx[k]! * 3;
-        const wt = xs.w[k]!;
+      for (let k = xStart[j]!, e = k + xCount[j]!; k < e; k++) {
+        const p = src + xIdx[k]! * 3;
+        const wt = xW[k]!;
         a += data[p]! * wt;
         b += data[p + 1]! * wt;
         c += data[p + 2]! * wt;
