@@ -61,6 +61,7 @@ export {
   rigKeypointPositions,
   rigKeypoints,
 } from './rig-keypoints.js';
+export { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
 export {
   readSkinAnimations,
   type SkinAnimation,

@@ -13,23 +13,28 @@ import { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews 
 import { type RefineReport, refinePose } from './refine-pose.js';
 import type { RefinePose } from './refine-pose-state.js';
 import { projectKeypoints, type RigKeypoints, rigKeypointPositions } from './rig-keypoints.js';
+import { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 
 /**
- * The objective's settings for clips, measured on Blender-rendered wolf clips: paint channels at
- * 0.3 of the silhouette (a hidden or fringed paint group must not drag its limb), Huber at 3 px,
- * a strong pull toward the previous frame's pose (prior 10000: on a 120-frame wolf gait 1.10 cm
- * mean joint error after the solve, against 1.27 cm at 3000 and 1.6 cm at 1000; what no view
- * shows, such as a tail's sideways swing, otherwise drifts), and the heatmap peaks at weight 0:
- * with the first wolf reader (59.7 px mean held-out error) they made the tail and the head drift
- * where the masks say little (seed 12: 2.93 cm mean at weight 3, 2.09 at 1, 1.34 without; seed
- * 7: 1.10, 1.00, 1.25). Set `objective.keypoints` (e.g. 1) for a better reader.
+ * The objective's settings for clips, measured on Blender-rendered wolf clips (120-frame gaits,
+ * `mocap exam --render`, mean / p95 3D joint error after the solve): paint channels at 0.3 of the
+ * silhouette (a hidden or fringed paint group must not drag its limb), Huber at 3 px, a strong
+ * pull toward the previous frame's pose (prior 10000: 1.10 cm mean against 1.27 at 3000 and 1.6
+ * at 1000 on seed 7; what no view shows otherwise drifts), and the heatmap peaks at weight 4 x
+ * their confidence. With the shipped wolf reader (11.9 px mean held-out error) and the side-only
+ * tail (`sideOnlyRatio`), weight 4 gave seed 7 0.82 / 2.46 cm, seed 11 0.68 / 1.63, seed 12
+ * 0.86 / 2.41; weight 2: seed 12 1.14 / 3.04; weight 8: 0.86 / 2.43, 0.75 / 1.84, 1.12 / 3.51.
+ * Without the side-only tail (seeds 7 / 11 / 12): weight 0 1.08 / 1.00 / 2.20 cm mean, 0.5 0.94 /
+ * 0.93 / 2.13, 1 0.90 / 1.07 / 2.00, 2 0.85 / 0.98 / 1.93 (seed 12's tail 15-27 cm off at every
+ * weight). With the first wolf reader (59.7 px) peaks made the tail and head drift (weight 0 was
+ * best there). Figures and commands: docs/benchmarks.md.
  */
 export const CLIP_OBJECTIVE: Readonly<ChamferOptions> = Object.freeze({
   paint: 0.3,
   huberPx: 3,
   prior: 10000,
-  keypoints: 0,
+  keypoints: 4,
 });
 
 /** Options of {@link refineClip}; defaults in the schema. */
@@ -65,6 +70,14 @@ export const RefineClipOptions = z
     minKeypointConf: z.number().min(0).max(1).default(0.1),
     /** Paint pieces smaller than this (layout px) are dropped after the opening ({@link cleanLabels}). @default 40 */
     minPaintArea: z.number().int().min(0).default(40),
+    /**
+     * Joints the front view barely shows at the rest pose placed on the first frame (their faces
+     * show fewer px there than this fraction of what the side view shows, the same for every joint
+     * below them, and no paint group rides them: the wolf's tail behind its body) keep, after each
+     * frame's fit, only the part of their rotation the side view sees, about the creature's lateral
+     * axis ({@link keepSideViewSwing}). 0 turns it off. @default 0.2
+     */
+    sideOnlyRatio: z.number().min(0).max(1).default(0.2),
     /** Margin (layout px) around the previous frame's silhouette boxes where pixels are classified. @default 60 */
     marginPx: z.number().int().min(0).default(60),
   })
@@ -173,6 +186,11 @@ export async function refineClip(
   const jointPx = new Float64Array(2 * mesh.jointNames.length);
   const frontConf: number[] = [];
   const sideConf: number[] = [];
+  const swingJoints: number[] = [];
+  const painted = new Uint8Array(mesh.jointNames.length);
+  for (const g of input.paint)
+    for (const b of g.bones) if (mesh.jointNames.includes(b)) painted[mesh.jointNames.indexOf(b)] = 1;
+  const lateral = restLateralAxes(mesh);
   const scratch = {
     world: new Float64Array(mesh.jointNames.length * 16),
     skin: new Float64Array(mesh.jointNames.length * 16),
@@ -237,6 +255,8 @@ export async function refineClip(
     const { report } = refinePose(objective, state, obs, peaks, {
       iterations: t === 0 ? o.firstIterations : o.iterations,
     });
+    if (t === 0 && o.sideOnlyRatio > 0) sideOnlyJoints(swingJoints, mesh, jointPx, painted, o.sideOnlyRatio);
+    keepSideViewSwing(state, mesh, swingJoints, lateral);
     rigKeypointPositions(pos, mesh, state, kp, world);
     const f = new Float64Array(2 * K);
     const s = new Float64Array(2 * K);
@@ -314,6 +334,43 @@ function groupBoxes(
     out[4 * b + 1] += margin;
     out[4 * b + 2] -= margin;
     out[4 * b + 3] += margin;
+  }
+}
+
+/**
+ * Into `out`: the joints of every unpainted subtree (a joint and all below it, no paint group
+ * riding any of them) whose faces show fewer px in the front view than `ratio` x what they show in
+ * the side view (`px`: per joint and view, {@link jointVisibility}), parents first.
+ */
+function sideOnlyJoints(
+  out: number[],
+  mesh: SkinnedMesh,
+  px: Float64Array,
+  painted: Uint8Array,
+  ratio: number,
+): void {
+  const J = mesh.jointNames.length;
+  const sum = new Float64Array(2 * J);
+  const paintBelow = Uint8Array.from(painted);
+  for (let k = mesh.order.length - 1; k >= 0; k--) {
+    const j = mesh.order[k];
+    sum[2 * j] += px[2 * j];
+    sum[2 * j + 1] += px[2 * j + 1];
+    const p = mesh.parent[j];
+    if (p < 0) continue;
+    sum[2 * p] += sum[2 * j];
+    sum[2 * p + 1] += sum[2 * j + 1];
+    if (paintBelow[j]) paintBelow[p] = 1;
+  }
+  out.length = 0;
+  const chosen = new Uint8Array(J);
+  for (const j of mesh.order) {
+    const p = mesh.parent[j];
+    chosen[j] =
+      (p >= 0 && chosen[p]) || (!paintBelow[j] && sum[2 * j + 1] > 0 && sum[2 * j] < ratio * sum[2 * j + 1])
+        ? 1
+        : 0;
+    if (chosen[j]) out.push(j);
   }
 }
 
