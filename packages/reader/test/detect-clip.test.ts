@@ -128,6 +128,29 @@ describe('detectClip', () => {
     }
   });
 
+  it('gives each peak its margin over a competing peak as confidence by default, its value with peakConf peak', async () => {
+    const base = {
+      clip: path.join(root, 'clip.mp4'),
+      reader: readerDir,
+      ref,
+      layout,
+      joints: names,
+      maxFrames: 2,
+    };
+    const margin = (await detectClip(base)).detections;
+    const peak = (await detectClip({ ...base, peakConf: 'peak' })).detections;
+    expect(Array.from(margin.frontUv)).toEqual(Array.from(peak.frontUv));
+    for (const [m, p] of [
+      [margin.frontConf, peak.frontConf],
+      [margin.sideConf, peak.sideConf],
+    ] as const) {
+      for (let i = 0; i < m.length; i++) {
+        expect(m[i]).toBeGreaterThanOrEqual(0);
+        expect(m[i]).toBeLessThanOrEqual((p[i] as number) + 1e-7);
+      }
+    }
+  });
+
   it('samples the same model input from a scaled, shifted clip once calibrated as training does from the views', () => {
     const frame = blobFrame(2);
     const t = viewTransform(layout, 'side', 64, 16);
