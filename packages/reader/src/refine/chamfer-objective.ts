@@ -243,6 +243,7 @@ export class ChamferObjective {
       const cv = -1 / m;
       vj.addSample(h, g, s, view, w * cu * cu, 0, w * cv * cv, w * ru * cu, w * rv * cv);
     }
+    if (h && g) vj.finish(h, g);
     // at weight 0 the peaks add exactly nothing: skip their Jacobians
     if (keypoints && this.o.keypoints > 0) cost += this.keypointTerms(keypoints, h, g);
     if (this.priorPose && this.o.prior > 0) cost += this.priorTerms(state, h, g);

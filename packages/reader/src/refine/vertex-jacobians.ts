@@ -34,8 +34,16 @@ export class VertexJacobians {
   private readonly jz: Float64Array;
   private readonly t0: Float64Array;
   private readonly t1: Float64Array;
-  /** Compact column -> parameter index of the sample being added (0..2: the translation). */
-  private readonly ci: Int32Array;
+  /** Per triangle, its column signature; per signature: size n, accumulator offset (n x n H, then n g), columns. */
+  private readonly faceSig: Int32Array;
+  private readonly sigN: Int32Array;
+  private readonly sigAt: Int32Array;
+  private readonly sigColsAt: Int32Array;
+  private readonly sigCols: Int32Array;
+  private readonly sigAcc: Float64Array;
+  private readonly sigStamp: Int32Array;
+  private readonly sigUsed: Int32Array;
+  private usedCount = 0;
   private world: Float64Array = new Float64Array(0);
   private skin: Float64Array = new Float64Array(0);
 
@@ -56,7 +64,6 @@ export class VertexJacobians {
     this.jz = new Float64Array(P);
     this.t0 = new Float64Array(P);
     this.t1 = new Float64Array(P);
-    this.ci = Int32Array.of(0, 1, 2, ...new Array(Math.max(0, P - 3)).fill(0));
     const faces = mesh.indices.length / 3;
     this.perFace = faces > 0 ? samples.count / faces : 1;
     const start = new Int32Array(faces + 1);
@@ -80,6 +87,39 @@ export class VertexJacobians {
     start[faces] = cols.length;
     this.faceStart = start;
     this.faceCols = Int32Array.from(cols);
+    // faces with the same columns share one compact accumulator (n x n, n = 3 + columns)
+    const ids = new Map<string, number>();
+    const sigCols: number[][] = [];
+    this.faceSig = new Int32Array(faces);
+    for (let t = 0; t < faces; t++) {
+      const list = cols.slice(start[t], start[t + 1]);
+      const key = list.join(',');
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = sigCols.length;
+        ids.set(key, id);
+        sigCols.push(list);
+      }
+      this.faceSig[t] = id;
+    }
+    const S = sigCols.length;
+    this.sigN = new Int32Array(S);
+    this.sigAt = new Int32Array(S);
+    this.sigColsAt = new Int32Array(S);
+    const flat: number[] = [];
+    let size = 0;
+    for (let k = 0; k < S; k++) {
+      const n = 3 + sigCols[k].length;
+      this.sigN[k] = n;
+      this.sigAt[k] = size;
+      size += n * n + n;
+      this.sigColsAt[k] = flat.length;
+      flat.push(0, 1, 2, ...sigCols[k]);
+    }
+    this.sigCols = Int32Array.from(flat);
+    this.sigAcc = new Float64Array(size);
+    this.sigStamp = new Int32Array(S);
+    this.sigUsed = new Int32Array(S);
   }
 
   /** Starts an evaluation at the joints' `world` and skinning `skin` matrices (J x 16, kept by reference). */
@@ -87,6 +127,7 @@ export class VertexJacobians {
     this.world = world;
     this.skin = skin;
     this.epoch++;
+    this.usedCount = 0;
     const nj = this.mesh.jointNames.length;
     for (let j = 0; j < nj; j++) {
       for (let k = 0; k < 3; k++) {
@@ -187,6 +228,14 @@ export class VertexJacobians {
     const c0 = this.faceStart[face];
     const c1 = this.faceStart[face + 1];
     const n = 3 + c1 - c0;
+    const sig = this.faceSig[face];
+    const at = this.sigAt[sig];
+    const acc = this.sigAcc;
+    if (this.sigStamp[sig] !== this.epoch) {
+      this.sigStamp[sig] = this.epoch;
+      this.sigUsed[this.usedCount++] = sig;
+      acc.fill(0, at, at + n * n + n);
+    }
     const ju = this.ju;
     const jz = this.jz;
     // compact columns: 0..2 the translation, then the face's joint columns
@@ -203,11 +252,9 @@ export class VertexJacobians {
     const a1 = 3 * P * v1;
     const a2 = 3 * P * v2;
     const cols = this.faceCols;
-    const ci = this.ci;
     for (let k = c0; k < c1; k++) {
       const c = cols[k];
       const i = 3 + k - c0;
-      ci[i] = c;
       ju[i] = b0 * jv[a0 + ou + c] + b1 * jv[a1 + ou + c] + b2 * jv[a2 + ou + c];
       jz[i] = b0 * jv[a0 + oz + c] + b1 * jv[a1 + oz + c] + b2 * jv[a2 + oz + c];
     }
@@ -217,13 +264,33 @@ export class VertexJacobians {
       t0[i] = m00 * ju[i] + m01 * jz[i];
       t1[i] = m01 * ju[i] + m11 * jz[i];
     }
+    const ga = at + n * n;
     for (let a = 0; a < n; a++) {
-      const ca = ci[a];
       const ua = ju[a];
       const za = jz[a];
-      g[ca] += g0 * ua + g1 * za;
-      const row = ca * P;
-      for (let b = a; b < n; b++) h[row + ci[b]] += ua * t0[b] + za * t1[b];
+      acc[ga + a] += g0 * ua + g1 * za;
+      const row = at + a * n;
+      for (let b = a; b < n; b++) acc[row + b] += ua * t0[b] + za * t1[b];
     }
+  }
+
+  /** Adds the samples accumulated since {@link VertexJacobians.begin} to `h` (upper triangle) and `g`. */
+  finish(h: Float64Array, g: Float64Array): void {
+    const P = this.params;
+    const acc = this.sigAcc;
+    for (let u = 0; u < this.usedCount; u++) {
+      const sig = this.sigUsed[u];
+      const n = this.sigN[sig];
+      const at = this.sigAt[sig];
+      const cc = this.sigColsAt[sig];
+      const cols = this.sigCols;
+      for (let a = 0; a < n; a++) {
+        const ca = cols[cc + a];
+        g[ca] += acc[at + n * n + a];
+        const row = ca * P;
+        for (let b = a; b < n; b++) h[row + cols[cc + b]] += acc[at + a * n + b];
+      }
+    }
+    this.usedCount = 0;
   }
 }
