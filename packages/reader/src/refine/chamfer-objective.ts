@@ -227,7 +227,7 @@ export class ChamferObjective {
         g1 += w * r * cv;
         any = true;
       }
-      if (any) vj.addSample(h as Float64Array, g as Float64Array, s, view, m00, m01, m11, g0, g1);
+      if (any) vj.addSample(s, view, m00, m01, m11, g0, g1);
     }
     for (let k = 0; k < this.coverCount; k++) {
       const s = this.cover[2 * k];
@@ -241,7 +241,7 @@ export class ChamferObjective {
       const w = wc * huberWeight(r, hub);
       const cu = view === 0 ? 1 / m : -1 / m;
       const cv = -1 / m;
-      vj.addSample(h, g, s, view, w * cu * cu, 0, w * cv * cv, w * ru * cu, w * rv * cv);
+      vj.addSample(s, view, w * cu * cu, 0, w * cv * cv, w * ru * cu, w * rv * cv);
     }
     if (h && g) vj.finish(h, g);
     // at weight 0 the peaks add exactly nothing: skip their Jacobians

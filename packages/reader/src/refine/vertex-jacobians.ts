@@ -8,13 +8,15 @@ import type { SurfaceSamples } from './surface-samples.js';
  * translation, then a rotation vector per free joint, `a_k x (p - o_j)` per joint axis) is
  * computed once per evaluation, on first use, instead of once per sample, view and residual.
  * A sample's residual rows then add `J^T M J` (M: the 2 x 2 sum of the residuals' weighted
- * projection outer products) to H over the triangle's columns only, listed ascending, so only
- * H's upper triangle is written.
+ * projection outer products) over the triangle's columns only, into one compact n x n
+ * accumulator per distinct column set (contiguous writes); `finish` scatters them into H's upper
+ * triangle once per evaluation.
  *
  * ```ts
  * const vj = new VertexJacobians(mesh, samples, paramOf, params);
  * vj.begin(world, skin); // once per evaluation, after skinning
- * vj.addSample(h, g, s, 0, m00, m01, m11, g0, g1);
+ * vj.addSample(s, 0, m00, m01, m11, g0, g1);
+ * vj.finish(h, g);
  * ```
  */
 export class VertexJacobians {
@@ -200,19 +202,10 @@ export class VertexJacobians {
   /**
    * Adds sample `s` seen in `view` (0: front, its column is world x; 1: side, world y; rows are
    * world z) to the normal equations: `H += J^T M J`, `g += J^T (g0, g1)` with J the sample's
-   * (column, row) Jacobian rows and M = [[m00, m01], [m01, m11]]. Upper triangle of H only.
+   * (column, row) Jacobian rows and M = [[m00, m01], [m01, m11]], into its column set's
+   * accumulator ({@link VertexJacobians.finish} adds them to H and g).
    */
-  addSample(
-    h: Float64Array,
-    g: Float64Array,
-    s: number,
-    view: number,
-    m00: number,
-    m01: number,
-    m11: number,
-    g0: number,
-    g1: number,
-  ): void {
+  addSample(s: number, view: number, m00: number, m01: number, m11: number, g0: number, g1: number): void {
     const P = this.params;
     const { tri, bary } = this.samples;
     const v0 = tri[3 * s];
