@@ -21,6 +21,8 @@ export interface ReadPeaksOptions {
   /** Frames per inference batch (two views each). */
   batchFrames: number;
   maxFrames?: number | undefined;
+  /** As `detectClip`'s `peakConf`: the confidence is the peak's value or its margin. @default 'margin' */
+  peakConf?: 'peak' | 'margin' | undefined;
 }
 
 /** How the clip maps onto the layout: the fitted calibration (`auto`) and its scale and shift. */
@@ -86,7 +88,10 @@ export async function readPeaks(
         for (const [k, t] of views.entries()) {
           const peaks = decodeHeatmaps(data, m, j, (2 * f + k) * m * m * j);
           (k === 0 ? out.frontUv : out.sideUv).set(peaksToLayout(peaks, t), f * 2 * j);
-          (k === 0 ? out.frontConf : out.sideConf).set(peaks.conf, f * j);
+          (k === 0 ? out.frontConf : out.sideConf).set(
+            o.peakConf === 'peak' ? peaks.conf : peaks.margin,
+            f * j,
+          );
         }
       }
       done += inBatch;

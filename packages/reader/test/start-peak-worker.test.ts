@@ -76,6 +76,18 @@ describe('startPeakWorker', () => {
     }
   });
 
+  it("takes detectClip's peakConf: the peak value instead of its margin", async () => {
+    const w = startPeakWorker({ clip, reader, layout, calib: 'identity', batchFrames: 4, peakConf: 'peak' });
+    try {
+      await w.done;
+      const d = await detectClip({ clip, reader, layout, calib: 'identity', peakConf: 'peak' });
+      expect(w.peaks.frontConf).toEqual(Array.from(d.detections.frontConf));
+      expect(w.peaks.sideConf).toEqual(Array.from(d.detections.sideConf));
+    } finally {
+      await w.terminate();
+    }
+  });
+
   it('passes a failure in the worker on to whoever waits', async () => {
     const junk = path.join(root, 'junk.mp4');
     await writeFile(junk, 'not a video');
