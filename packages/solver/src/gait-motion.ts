@@ -1,6 +1,6 @@
-import { quatFromMat3 } from '@mocap/anim-loop';
 import type { CreatureInfo } from './creature-info.js';
-import { eulerXyzToMat3, keypointsFromPose, poseFrame } from './forward-kinematics.js';
+import { groundedMotion } from './grounded-motion.js';
+import { legGroups } from './leg-groups.js';
 import type { RigModel } from './rig-model.js';
 import { createRng, type Rng } from './rng.js';
 import type { FlatMotion } from './synthetic-motion.js';
@@ -16,19 +16,6 @@ export interface GaitMotionOptions {
 }
 
 const DEG = Math.PI / 180;
-
-/** For each bone, the paint group of the feet below it when they all share one (a leg bone), else null. */
-function legOf(model: RigModel, info: CreatureInfo): (string | null)[] {
-  const groupOfKey = new Map<number, string>();
-  for (const [g, ks] of Object.entries(info.groups))
-    if (g !== 'body') for (const k of ks) groupOfKey.set(k, g);
-  const sets: Set<string>[] = model.bones.map(() => new Set());
-  for (const f of info.feet) {
-    const g = groupOfKey.get(f) ?? `foot${f}`;
-    for (let i = model.keypoints[f]!.bone; i >= 0; i = model.parent[i] as number) sets[i]!.add(g);
-  }
-  return sets.map((s, i) => (i > 0 && s.size === 1 ? ([...s][0] as string) : null));
-}
 
 /** A slow random wave: two sinusoids of 0.1-0.5 Hz, amplitude about 1. */
 function wave(rng: Rng, fps: number): (f: number) => number {
@@ -61,13 +48,12 @@ export function gaitMotion(model: RigModel, info: CreatureInfo, options: GaitMot
   if (!Number.isInteger(t) || t < 1) throw new TypeError(`gaitMotion: Expected frames >= 1, got ${t}.`);
   const rng = createRng(options.seed);
   const b = model.bones.length;
-  const k = model.keypoints.length;
   const ramp = (f: number) => {
     if (rampFrames <= 0 || f >= rampFrames) return 1;
     const s = f / rampFrames;
     return s * s * (3 - 2 * s);
   };
-  const leg = legOf(model, info);
+  const leg = legGroups(model, info);
   const legs = [...new Set(leg.filter((x): x is string => x !== null))];
   const trot = rng.next() < 0.5;
   // walk: each leg a quarter cycle after the last; trot: diagonal pairs together.
@@ -110,30 +96,5 @@ export function gaitMotion(model: RigModel, info: CreatureInfo, options: GaitMot
     for (let c = 0; c < 2; c++) trans[3 * f + c] = r * 0.03 * (drift[c]!(f) - drift[c]!(0));
     for (let c = 0; c < 3; c++) angles[3 * f + c] = r * (turnAmp[c] as number) * (turn[c]!(f) - turn[c]!(0));
   }
-  const rootQuat = new Float64Array(t * 4);
-  const rootRot = new Float64Array(t * 9);
-  const q = new Float64Array(4);
-  for (let f = 0; f < t; f++) {
-    eulerXyzToMat3(rootRot, f * 9, angles, f * 3);
-    quatFromMat3(q, rootRot.subarray(f * 9, f * 9 + 9));
-    const s = (q[3] as number) < 0 ? -1 : 1;
-    rootQuat.set(
-      [s * (q[3] as number), s * (q[0] as number), s * (q[1] as number), s * (q[2] as number)],
-      f * 4,
-    );
-  }
-  const joints = new Float64Array(t * k * 3);
-  const rot = new Float64Array(b * 9);
-  const pos = new Float64Array(b * 3);
-  const feet = info.feet.length > 0 ? info.feet : model.keypoints.map((_, j) => j);
-  for (let f = 0; f < t; f++) {
-    trans[f * 3 + 2] = 0;
-    poseFrame(model, rootRot, f * 9, trans, f * 3, euler, f * b * 3, rot, pos);
-    keypointsFromPose(model, rot, pos, joints, f * k * 3);
-    let low = Number.POSITIVE_INFINITY;
-    for (const j of feet) low = Math.min(low, joints[(f * k + j) * 3 + 2] as number);
-    trans[f * 3 + 2] = -low;
-    for (let j = 0; j < k; j++) joints[(f * k + j) * 3 + 2] = (joints[(f * k + j) * 3 + 2] as number) - low;
-  }
-  return { frames: t, fps, trans, rootQuat, euler, joints };
+  return groundedMotion(model, info, { frames: t, fps, trans, rootAngles: angles, euler });
 }

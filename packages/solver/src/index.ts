@@ -43,7 +43,9 @@ export {
 } from './forward-kinematics.js';
 export { frameCosts } from './frame-costs.js';
 export { type GaitMotionOptions, gaitMotion } from './gait-motion.js';
+export { groundedMotion, type MotionChannels } from './grounded-motion.js';
 export { initialPose, robustTargets } from './init-pose.js';
+export { legGroups } from './leg-groups.js';
 export { addDiffGram, bandFactor, bandSolve, DIFF, symmetricEigen } from './linalg.js';
 export {
   orthonormalRigModel,

@@ -1,6 +1,6 @@
-import { quatFromMat3 } from '@mocap/anim-loop';
 import type { CreatureInfo } from './creature-info.js';
-import { eulerXyzToMat3, keypointsFromPose, poseFrame } from './forward-kinematics.js';
+import { groundedMotion } from './grounded-motion.js';
+import { legGroups } from './leg-groups.js';
 import type { RigModel } from './rig-model.js';
 import { createRng, type Rng } from './rng.js';
 
@@ -38,24 +38,6 @@ function smoothNoise(rng: Rng, t: number, sigmaFrames: number, out: Float64Array
   return out;
 }
 
-/** Bones in the subtree-foot sense: for each bone, the paint group of its feet when they all share one. */
-function limbOf(model: RigModel, info: CreatureInfo): (string | null)[] {
-  const groupOfKey = new Map<number, string>();
-  for (const [g, ks] of Object.entries(info.groups))
-    if (g !== 'body') for (const k of ks) groupOfKey.set(k, g);
-  const b = model.bones.length;
-  const sets: Set<string>[] = Array.from({ length: b }, () => new Set());
-  for (const f of info.feet) {
-    const g = groupOfKey.get(f) ?? `foot${f}`;
-    let i = model.keypoints[f]!.bone;
-    while (i >= 0) {
-      sets[i]!.add(g);
-      i = model.parent[i] as number;
-    }
-  }
-  return sets.map((s, i) => (i > 0 && s.size === 1 ? ([...s][0] as string) : null));
-}
-
 /**
  * A seeded random motion within the rig's limits, of the difficulty of a real clip: a gait of
  * 0.8-1.4 Hz on the leg flexion (X) axes, slow sinusoids of 0.15-0.8 Hz plus smoothed noise
@@ -76,9 +58,8 @@ export function syntheticMotion(
   const fps = options.fps ?? 30;
   const rng = createRng(options.seed);
   const b = model.bones.length;
-  const k = model.keypoints.length;
   const euler = new Float64Array(t * b * 3);
-  const limb = limbOf(model, info);
+  const limb = legGroups(model, info);
   const limbNames = [...new Set(limb.filter((x): x is string => x !== null))];
   const limbPhase = new Map(limbNames.map((n, i) => [n, (i * 0.5 + Math.floor(i / 2) * 0.25) % 1]));
   const gaitHz = rng.uniform(0.8, 1.4);
@@ -116,7 +97,6 @@ export function syntheticMotion(
   }
   // The root: a few cm of wander, up to ~20 degrees of turn, a little pitch and roll.
   const trans = new Float64Array(t * 3);
-  const rootQuat = new Float64Array(t * 4);
   const wander = (amp: number, out: Float64Array, stride: number, off: number) => {
     const f1 = rng.uniform(0.1, 0.4);
     const p1 = rng.next();
@@ -132,30 +112,5 @@ export function syntheticMotion(
   wander((4 * Math.PI) / 180, angles, 3, 0);
   wander((4 * Math.PI) / 180, angles, 3, 1);
   wander((18 * Math.PI) / 180, angles, 3, 2);
-  const rootRot = new Float64Array(t * 9);
-  const q = new Float64Array(4);
-  for (let f = 0; f < t; f++) {
-    eulerXyzToMat3(rootRot, f * 9, angles, f * 3);
-    quatFromMat3(q, rootRot.subarray(f * 9, f * 9 + 9));
-    if ((q[3] as number) < 0) for (let i = 0; i < 4; i++) q[i] = -(q[i] as number);
-    rootQuat[f * 4] = q[3] as number;
-    rootQuat[f * 4 + 1] = q[0] as number;
-    rootQuat[f * 4 + 2] = q[1] as number;
-    rootQuat[f * 4 + 3] = q[2] as number;
-  }
-  // Pose, then lift or lower the root so the lowest foot touches the ground.
-  const joints = new Float64Array(t * k * 3);
-  const rot = new Float64Array(b * 9);
-  const pos = new Float64Array(b * 3);
-  const feet = info.feet.length > 0 ? info.feet : model.keypoints.map((_, j) => j);
-  for (let f = 0; f < t; f++) {
-    trans[f * 3 + 2] = 0;
-    poseFrame(model, rootRot, f * 9, trans, f * 3, euler, f * b * 3, rot, pos);
-    keypointsFromPose(model, rot, pos, joints, f * k * 3);
-    let low = Number.POSITIVE_INFINITY;
-    for (const j of feet) low = Math.min(low, joints[(f * k + j) * 3 + 2] as number);
-    trans[f * 3 + 2] = -low;
-    for (let j = 0; j < k; j++) joints[(f * k + j) * 3 + 2] = (joints[(f * k + j) * 3 + 2] as number) - low;
-  }
-  return { frames: t, fps, trans, rootQuat, euler, joints };
+  return groundedMotion(model, info, { frames: t, fps, trans, rootAngles: angles, euler });
 }
