@@ -5,23 +5,13 @@
  *
  *   pnpm --filter @mocap/solver exec node --conditions=@mocap/source --import tsx bench/exam.ts [wolf|dragon] [--quick]
  */
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CreatureJson, Layout, RigJson } from '@mocap/layout';
-import { creatureInfo, rigModelFromRigJson, syntheticExam } from '@mocap/solver';
+import { syntheticExam } from '@mocap/solver';
+import { loadCreature } from '../test/helpers.js';
+import { loadAverage, median } from './stats.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const name = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'wolf';
 const quick = process.argv.includes('--quick');
-const dir = path.join(here, '../../../creatures', name);
-const rig = RigJson.parse(JSON.parse(readFileSync(path.join(dir, 'rig.json'), 'utf8')));
-const creature = CreatureJson.parse(JSON.parse(readFileSync(path.join(dir, 'creature.json'), 'utf8')));
-const layout = Layout.parse(creature.layout);
-const model = rigModelFromRigJson(rig);
-const info = creatureInfo(model, creature);
-const median = (v: number[]) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
+const { model, layout, info } = loadCreature(name);
 
 // A fixed reference workload, so figures from a loaded machine can be put in proportion.
 function reference(): number {
@@ -37,11 +27,7 @@ const refBefore = reference();
 const rows: string[] = [];
 const times: Record<string, number[]> = {};
 const seeds = quick ? [1, 2] : [1, 2, 3, 4, 5];
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-const loadBefore = load();
+const loadBefore = loadAverage();
 const cases = [
   { label: '2 px, 5% outliers', noisePx: 2, outliers: 0.05, swaps: 0 },
   { label: '2 px, 5% outliers, 10% swaps', noisePx: 2, outliers: 0.05, swaps: 0.1 },
@@ -67,7 +53,7 @@ for (const frames of quick ? [120] : [120, 480]) {
   }
 }
 console.log(
-  `${name}: synthetic exam (errors in cm, fit in s; load average ${loadBefore} before, ${load()} after)\n`,
+  `${name}: synthetic exam (errors in cm, fit in s; load average ${loadBefore} before, ${loadAverage()} after)\n`,
 );
 console.log('| T | detections | seed | mean | median | p95 | max | fit s |');
 console.log('|---|---|---|---|---|---|---|---|');

@@ -8,38 +8,21 @@
  *
  *   pnpm --filter @mocap/solver exec node --conditions=@mocap/source --import tsx bench/fit-time.ts [runs]
  */
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CreatureJson, Layout, RigJson } from '@mocap/layout';
-import { creatureInfo, fit, rigModelFromRigJson, syntheticDetections, syntheticMotion } from '@mocap/solver';
+import { fit } from '@mocap/solver';
+import { loadAverage, median } from './stats.js';
+import { wolf, wolfDetections } from './wolf-setup.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dir = path.join(here, '../../../creatures/wolf');
-const rig = RigJson.parse(JSON.parse(readFileSync(path.join(dir, 'rig.json'), 'utf8')));
-const creature = CreatureJson.parse(JSON.parse(readFileSync(path.join(dir, 'creature.json'), 'utf8')));
-const layout = Layout.parse(creature.layout);
-const model = rigModelFromRigJson(rig);
-const info = creatureInfo(model, creature);
-const names = model.keypoints.map((k) => k.name);
+const { model, layout, info } = wolf;
 const runs = Number(process.argv[2] ?? 5);
-const median = (v: number[]) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)] as number;
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
 
-console.log(`load average before: ${load()}`);
-const clips = [120, 480].map((frames) => {
-  const truth = syntheticMotion(model, info, { frames, seed: 1 });
-  const det = syntheticDetections(truth.joints, names, 30, layout, info, {
-    noisePx: 2,
-    outliers: 0.05,
-    seed: 1,
-  });
-  return { frames, det, wall: [] as number[], cpu: [] as number[], work: '' };
-});
+console.log(`load average before: ${loadAverage()}`);
+const clips = [120, 480].map((frames) => ({
+  frames,
+  det: wolfDetections(frames),
+  wall: [] as number[],
+  cpu: [] as number[],
+  work: '',
+}));
 // Two warm-up fits each: under load the compiler is still busy during the second fit of a process.
 for (let w = 0; w < 2; w++) for (const c of clips) fit(model, c.det, { layout, creature: info });
 for (let r = 0; r < runs; r++) {
@@ -62,4 +45,4 @@ const [a, b] = clips as [(typeof clips)[0], (typeof clips)[0]];
 console.log(
   `T = 480 / T = 120: ${(median(b.wall) / median(a.wall)).toFixed(2)}x wall, ${(median(b.cpu) / median(a.cpu)).toFixed(2)}x CPU`,
 );
-console.log(`load average after: ${load()}`);
+console.log(`load average after: ${loadAverage()}`);
