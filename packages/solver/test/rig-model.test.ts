@@ -17,6 +17,17 @@ const lim = [
   [-10, 10],
   [-10, 10],
 ];
+/** A rig_info.json bone: a unit bone along Y at the origin, +-10 degrees on every axis. */
+const bone = (name: string, parent: string | null) => ({
+  name,
+  parent,
+  head: [0, 0, 0],
+  tail: [0, 1, 0],
+  roll: 0,
+  length: 1,
+  matrix_local: I,
+  limits_deg: lim,
+});
 
 describe('rig models', () => {
   it('gives the wolf every joint as a keypoint, root first, limits in radians', () => {
@@ -30,16 +41,6 @@ describe('rig models', () => {
   it('refuses a rig_info.json whose parent is missing, naming the file and field', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'solver-'));
     const file = path.join(dir, 'rig_info.json');
-    const bone = (name: string, parent: string | null) => ({
-      name,
-      parent,
-      head: [0, 0, 0],
-      tail: [0, 1, 0],
-      roll: 0,
-      length: 1,
-      matrix_local: I,
-      limits_deg: lim,
-    });
     writeFileSync(
       file,
       JSON.stringify({
@@ -54,16 +55,6 @@ describe('rig models', () => {
   });
 
   it('refuses a second root in rig_info.json', () => {
-    const bone = (name: string, parent: string | null) => ({
-      name,
-      parent,
-      head: [0, 0, 0],
-      tail: [0, 1, 0],
-      roll: 0,
-      length: 1,
-      matrix_local: I,
-      limits_deg: lim,
-    });
     const info = RigInfo.parse({
       root: 'a',
       bones: [bone('a', null), bone('b', null)],
