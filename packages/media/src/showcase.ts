@@ -1,7 +1,7 @@
 import type { Detections } from '@mocap/layout';
 import { z } from 'zod';
 import { decodeVideo } from './decode-video.js';
-import { encodeVideo } from './encode-video.js';
+import { EncodeOptions, encodeVideo } from './encode-video.js';
 import { createImage, type RgbImage } from './image.js';
 import { drawKeypoints, drawSkeleton, jointPalette } from './overlays.js';
 import { paste } from './paste.js';
@@ -9,30 +9,21 @@ import { resize } from './resize.js';
 
 type Frames = Iterable<RgbImage> | AsyncIterable<RgbImage>;
 
-/** Options of {@link writeShowcase}. */
-export const ShowcaseOptions = z
-  .object({
-    /** Output frame rate: a number or a rational string such as `30000/1001`. */
-    fps: z.union([z.number().positive(), z.string().regex(/^[1-9]\d*(\/[1-9]\d*)?$/)]),
-    /** Detections drawn on the clip (layout px, mapped to clip px through their `calib`). */
-    detections: z.custom<Detections>((v) => typeof v === 'object' && v !== null && 'frontUv' in v).optional(),
-    /** Skeleton bones as joint-name pairs of `detections.names`. @default [] */
-    bones: z.array(z.tuple([z.string(), z.string()])).default([]),
-    /** Output height; both panels are scaled to it, keeping their aspect. @default 720 */
-    height: z.number().int().positive().multipleOf(2).default(720),
-    /** Joint disc radius in clip px. @default 5 */
-    radius: z.number().positive().default(5),
-    /** @default 18 */
-    crf: z.number().int().min(0).max(51).default(18),
-    /** @default 'medium' */
-    preset: z
-      .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'])
-      .default('medium'),
-    signal: z.instanceof(AbortSignal).optional(),
-    /** Limit for the whole run, ms. @default 3600000 */
-    timeout: z.number().int().positive().default(3_600_000),
-  })
-  .strict();
+/**
+ * Options of {@link writeShowcase}: {@link EncodeOptions} for the output video (`fps`, `crf`,
+ * `preset`; `signal` and `timeout` also bound decoding the sources given as video paths) and
+ * what to draw.
+ */
+export const ShowcaseOptions = EncodeOptions.extend({
+  /** Detections drawn on the clip (layout px, mapped to clip px through their `calib`). */
+  detections: z.custom<Detections>((v) => typeof v === 'object' && v !== null && 'frontUv' in v).optional(),
+  /** Skeleton bones as joint-name pairs of `detections.names`. @default [] */
+  bones: z.array(z.tuple([z.string(), z.string()])).default([]),
+  /** Output height; both panels are scaled to it, keeping their aspect. @default 720 */
+  height: z.number().int().positive().multipleOf(2).default(720),
+  /** Joint disc radius in clip px. @default 5 */
+  radius: z.number().positive().default(5),
+});
 /** Options of {@link writeShowcase}. */
 export type ShowcaseOptions = z.input<typeof ShowcaseOptions>;
 
