@@ -1,17 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileError } from '@mocap/layout';
-import { decodeVideo, encodeVideo, FfmpegError, probeVideo } from '@mocap/media';
+import { decodeVideo, FfmpegError, probeVideo } from '@mocap/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIP, RED_SIZE, redAt, redCentroid, syntheticFrames, tempDir } from './helpers.js';
+import { CLIP, RED_SIZE, redAt, redCentroid, syntheticClipFolder } from './helpers.js';
 
 let dir: string;
-let cleanup: () => Promise<void>;
 let clip: string;
+let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  clip = path.join(dir, 'clip.mp4');
-  await encodeVideo(clip, syntheticFrames(), { fps: CLIP.fps, crf: 4, preset: 'veryfast' });
+  ({ dir, clip, cleanup } = await syntheticClipFolder({ crf: 4, preset: 'veryfast' }));
 });
 afterAll(() => cleanup());
 

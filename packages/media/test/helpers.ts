@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createImage, fillRect, type RgbImage } from '@mocap/media';
+import { createImage, type EncodeOptions, encodeVideo, fillRect, type RgbImage } from '@mocap/media';
 
 /** Synthetic clip: wall grey, a red square moving right 4 px a frame, a fixed blue square. */
 export const CLIP = { width: 160, height: 96, frames: 24, fps: 24 } as const;
@@ -55,4 +55,24 @@ export function redCentroid(img: RgbImage): [number, number] | undefined {
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'mocap-media-'));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A temporary folder holding the synthetic clip encoded as `clip`; call `cleanup` to remove it. */
+export interface ClipFolder {
+  dir: string;
+  clip: string;
+  cleanup: () => Promise<void>;
+}
+
+/** Encodes the synthetic clip at `CLIP.fps` to clip.mp4 in a fresh temporary folder (removed if that fails). */
+export async function syntheticClipFolder(options: Omit<EncodeOptions, 'fps'>): Promise<ClipFolder> {
+  const { dir, cleanup } = await tempDir();
+  const clip = path.join(dir, 'clip.mp4');
+  try {
+    await encodeVideo(clip, syntheticFrames(), { fps: CLIP.fps, ...options });
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  return { dir, clip, cleanup };
 }

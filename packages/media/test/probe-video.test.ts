@@ -3,15 +3,13 @@ import path from 'node:path';
 import { FileError } from '@mocap/layout';
 import { encodeVideo, FfmpegError, probeVideo, writePng } from '@mocap/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIP, syntheticFrame, syntheticFrames, tempDir } from './helpers.js';
+import { CLIP, syntheticClipFolder, syntheticFrame, syntheticFrames } from './helpers.js';
 
 let dir: string;
-let cleanup: () => Promise<void>;
 let clip: string;
+let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  clip = path.join(dir, 'clip.mp4');
-  await encodeVideo(clip, syntheticFrames(), { fps: CLIP.fps, preset: 'ultrafast' });
+  ({ dir, clip, cleanup } = await syntheticClipFolder({ preset: 'ultrafast' }));
 });
 afterAll(() => cleanup());
 

@@ -1,24 +1,14 @@
 import path from 'node:path';
 import type { Detections } from '@mocap/layout';
-import {
-  createImage,
-  decodeVideo,
-  encodeVideo,
-  getPixel,
-  jointPalette,
-  probeVideo,
-  writeShowcase,
-} from '@mocap/media';
+import { createImage, decodeVideo, getPixel, jointPalette, probeVideo, writeShowcase } from '@mocap/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIP, syntheticFrames, tempDir } from './helpers.js';
+import { CLIP, syntheticClipFolder } from './helpers.js';
 
 let dir: string;
-let cleanup: () => Promise<void>;
 let clip: string;
+let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  clip = path.join(dir, 'clip.mp4');
-  await encodeVideo(clip, syntheticFrames(), { fps: CLIP.fps, crf: 4, preset: 'ultrafast' });
+  ({ dir, clip, cleanup } = await syntheticClipFolder({ crf: 4, preset: 'ultrafast' }));
 });
 afterAll(() => cleanup());
 
