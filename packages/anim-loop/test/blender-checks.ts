@@ -9,9 +9,7 @@ import {
   mat4FromRows,
   quatFromEuler,
 } from '@mocap/anim-loop';
-import { expectVec } from './util.js';
-
-const m9 = () => new Float64Array(9);
+import { expectVec, m9 } from './util.js';
 
 /** Reads a fixture JSON file. */
 export const readFixture = <T>(file: string | URL): T => JSON.parse(readFileSync(file, 'utf8')) as T;

@@ -10,9 +10,8 @@ import {
 import fc from 'fast-check';
 import { Matrix3, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { expectVec, mat3Arb, vec3Arb } from './util.js';
+import { expectVec, m9, mat3Arb, vec3Arb } from './util.js';
 
-const m9 = () => new Float64Array(9);
 const t3 = (m: ArrayLike<number>) => new Matrix3().fromArray(Array.from(m));
 
 describe('mat3 against three.js Matrix3', () => {

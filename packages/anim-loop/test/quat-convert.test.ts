@@ -2,11 +2,8 @@ import { mat3FromQuat, quatFromAxisAngle, quatFromMat3, quatFromWxyz, quatToWxyz
 import fc from 'fast-check';
 import { Matrix4, Quaternion } from 'three';
 import { describe, expect, it } from 'vitest';
-import { expectQuat, expectVec, unitQuat } from './util.js';
+import { expectQuat, expectVec, HALF_TURN_AXES, m9, q4, tq, unitQuat } from './util.js';
 
-const q4 = () => new Float64Array(4);
-const m9 = () => new Float64Array(9);
-const tq = (q: ArrayLike<number>) => new Quaternion(q[0], q[1], q[2], q[3]);
 const m3of4 = (e: number[]) => [e[0]!, e[1]!, e[2]!, e[4]!, e[5]!, e[6]!, e[8]!, e[9]!, e[10]!];
 
 describe('quaternion <-> matrix against three.js', () => {
@@ -44,13 +41,7 @@ describe('conversion properties', () => {
   });
 
   it('180 degrees about any axis survives the matrix round trip', () => {
-    for (const axis of [
-      [1, 0, 0],
-      [0, 1, 0],
-      [0, 0, 1],
-      [1, 1, 0],
-      [0.3, -0.2, 0.9],
-    ]) {
+    for (const axis of HALF_TURN_AXES) {
       const q = quatFromAxisAngle(q4(), axis, Math.PI);
       expectQuat(quatFromMat3(q4(), mat3FromQuat(m9(), q)), q, 1e-12);
     }

@@ -12,11 +12,7 @@ import {
 import fc from 'fast-check';
 import { Quaternion } from 'three';
 import { describe, expect, it } from 'vitest';
-import { expectQuat, expectVec, num, unitQuat } from './util.js';
-
-const q4 = () => new Float64Array(4);
-const v3 = () => new Float64Array(3);
-const tq = (q: ArrayLike<number>) => new Quaternion(q[0], q[1], q[2], q[3]);
+import { expectQuat, expectVec, num, q4, tq, unitQuat, v3 } from './util.js';
 
 describe('interpolation against three.js', () => {
   it('slerp agrees to 1e-12 and angle to 1e-7 (three.js uses acos)', () => {

@@ -12,11 +12,7 @@ import {
 import fc from 'fast-check';
 import { Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { expectQuat, expectVec, num, unitQuat, vec3Arb } from './util.js';
-
-const q4 = () => new Float64Array(4);
-const v3 = () => new Float64Array(3);
-const tq = (q: ArrayLike<number>) => new Quaternion(q[0], q[1], q[2], q[3]);
+import { expectQuat, expectVec, HALF_TURN_AXES, num, q4, tq, unitQuat, v3, vec3Arb } from './util.js';
 
 describe('quat against three.js', () => {
   it('multiply, invert, normalize and rotate agree to 1e-12', () => {
@@ -68,13 +64,7 @@ describe('quat properties', () => {
 
 describe('quat edge cases', () => {
   it('180 degrees: axis-angle survives', () => {
-    for (const axis of [
-      [1, 0, 0],
-      [0, 1, 0],
-      [0, 0, 1],
-      [1, 1, 0],
-      [0.3, -0.2, 0.9],
-    ]) {
+    for (const axis of HALF_TURN_AXES) {
       const q = quatFromAxisAngle(q4(), axis, Math.PI);
       expect(q[3]).toBeCloseTo(0, 15);
       const out = v3();

@@ -8,10 +8,7 @@ import {
 } from '@mocap/anim-loop';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectVec, rng, unitQuat, vec3Arb } from './util.js';
-
-const m9 = () => new Float64Array(9);
-const v3 = () => new Float64Array(3);
+import { expectVec, m9, rng, unitQuat, v3, vec3Arb } from './util.js';
 
 /** dst = R src + t (+ Gaussian noise of `sigma`), from a seeded generator. */
 function makeSet(n: number, q: ArrayLike<number>, t: ArrayLike<number>, sigma: number, seed: number) {

@@ -1,6 +1,7 @@
 // Shared test helpers: one float matcher, seeded randomness, fast-check arbitraries.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { Quaternion } from 'three';
 import { expect } from 'vitest';
 
 fc.configureGlobal({ seed: 20261203, numRuns: 200 });
@@ -31,6 +32,24 @@ export function expectQuat(actual: ArrayLike<number>, expected: ArrayLike<number
     tol,
   );
 }
+
+/** A fresh quaternion output (XYZW). */
+export const q4 = () => new Float64Array(4);
+/** A fresh 3-vector output. */
+export const v3 = () => new Float64Array(3);
+/** A fresh 3 x 3 matrix output. */
+export const m9 = () => new Float64Array(9);
+/** An XYZW quaternion as a three.js `Quaternion`, for cross-checks. */
+export const tq = (q: ArrayLike<number>) => new Quaternion(q[0], q[1], q[2], q[3]);
+
+/** Rotation axes (not all unit length) of the 180-degree edge cases. */
+export const HALF_TURN_AXES: readonly number[][] = [
+  [1, 0, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+  [1, 1, 0],
+  [0.3, -0.2, 0.9],
+];
 
 /** A seeded PRNG (mulberry32) returning floats in [0, 1). */
 export function rng(seed: number): () => number {
