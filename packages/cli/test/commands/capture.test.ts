@@ -2,21 +2,17 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildRig, creaturePaths, prepMesh, renderDataset, renderRef } from '@mocap/blender-bridge';
+import { buildRig, prepMesh, renderRef } from '@mocap/blender-bridge';
 import { flatMotionJson, renderMotionClip, solveContext } from '@mocap/cli';
 import { ExamReport, MotionJson, readDetections } from '@mocap/layout';
 import { probeVideo } from '@mocap/media';
-import { trainReader } from '@mocap/reader';
 import { syntheticMotion } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyQuarterWolf, trainTinyReader } from '../helpers/quarter-wolf.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const run = (argv: string[]) => runCli(argv, process.env);
 
-const WOLF = fileURLToPath(new URL('../../../../creatures/wolf', import.meta.url));
-/** A quarter-size layout keeps Blender and the reader quick; the chain is the point here. */
-const layout = { WIDTH: 320, HEIGHT: 180, W_FRONT: 105, W_SIDE: 215, GROUND_V: 160, M_PER_PX: 1.9 / 180 };
 const FRAMES = 4;
 
 describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained reader)', () => {
@@ -25,25 +21,11 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
   /** Largest gap between the joints Blender posed for the clip and the solver's FK of the motion, m. */
   let fkGap = Number.NaN;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'cli-capture-'));
-    const json = JSON.parse(await readFile(path.join(WOLF, 'creature.json'), 'utf8'));
-    await writeFile(path.join(dir, 'creature.json'), JSON.stringify({ ...json, layout }));
-    for (const f of ['rig.json', 'model.glb']) await copyFile(path.join(WOLF, f), path.join(dir, f));
+    dir = await copyQuarterWolf('cli-capture-');
     await prepMesh({ creature: dir });
     await buildRig({ creature: dir });
     await renderRef({ creature: dir });
-    const p = creaturePaths(dir);
-    await renderDataset({ creature: dir, count: 4, seed: 1 });
-    await trainReader({
-      dataset: p.dataset,
-      out: path.join(p.runs, 'reader'),
-      layout,
-      model: { inputSize: 64, backbone: { kind: 'cnn', widths: [8, 8] } },
-      steps: 2,
-      batchSize: 2,
-      heldOut: 0.25,
-      seed: 1,
-    });
+    await trainTinyReader(dir);
     const ctx = await solveContext('test', dir);
     const truth = syntheticMotion(ctx.model, ctx.info, { frames: FRAMES, seed: 3, fps: 12 });
     await mkdir(path.join(dir, 'clips'), { recursive: true });

@@ -1,25 +1,16 @@
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { creaturePaths, renderDataset } from '@mocap/blender-bridge';
 import { ExamReport } from '@mocap/layout';
-import { trainReader } from '@mocap/reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyQuarterWolf, trainTinyReader } from '../helpers/quarter-wolf.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const run = (argv: string[]) => runCli(argv, process.env);
 
-const WOLF = fileURLToPath(new URL('../../../../creatures/wolf', import.meta.url));
-const layout = { WIDTH: 320, HEIGHT: 180, W_FRONT: 105, W_SIDE: 215, GROUND_V: 160, M_PER_PX: 1.9 / 180 };
-
 describe('mocap demo (real Blender)', () => {
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'cli-demo-'));
-    const json = JSON.parse(await readFile(path.join(WOLF, 'creature.json'), 'utf8'));
-    await writeFile(path.join(dir, 'creature.json'), JSON.stringify({ ...json, layout }));
-    for (const f of ['rig.json', 'model.glb']) await copyFile(path.join(WOLF, f), path.join(dir, f));
+    dir = await copyQuarterWolf('cli-demo-');
   });
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
@@ -36,18 +27,7 @@ describe('mocap demo (real Blender)', () => {
   }, 300_000);
 
   it('with a trained reader, skips prep and rig and runs the rendered exam', async () => {
-    const p = creaturePaths(dir);
-    await renderDataset({ creature: dir, count: 4, seed: 1 });
-    await trainReader({
-      dataset: p.dataset,
-      out: path.join(p.runs, 'reader'),
-      layout,
-      model: { inputSize: 64, backbone: { kind: 'cnn', widths: [8, 8] } },
-      steps: 2,
-      batchSize: 2,
-      heldOut: 0.25,
-      seed: 1,
-    });
+    await trainTinyReader(dir);
     const r = await run(['demo', '--creature', dir, '--frames', '3']);
     expect(r.err).toContain('prep: done already');
     expect(r.err).toContain('rig: done already');

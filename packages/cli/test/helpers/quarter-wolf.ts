@@ -1,0 +1,50 @@
+// The bundled wolf at a quarter-size layout, for the CLI's end-to-end tests with real Blender.
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { creaturePaths, renderDataset } from '@mocap/blender-bridge';
+import { trainReader } from '@mocap/reader';
+
+const WOLF = fileURLToPath(new URL('../../../../creatures/wolf', import.meta.url));
+
+/** A quarter-size layout (320 x 180) keeps Blender and the reader quick; the chain is the point here. */
+export const QUARTER_LAYOUT = {
+  WIDTH: 320,
+  HEIGHT: 180,
+  W_FRONT: 105,
+  W_SIDE: 215,
+  GROUND_V: 160,
+  M_PER_PX: 1.9 / 180,
+};
+
+/**
+ * Copies the wolf into a fresh temporary folder named `<prefix>XXXXXX`: its creature.json with
+ * {@link QUARTER_LAYOUT}, rig.json and model.glb. Resolves to the folder.
+ */
+export async function copyQuarterWolf(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  const json = JSON.parse(await readFile(path.join(WOLF, 'creature.json'), 'utf8'));
+  await writeFile(path.join(dir, 'creature.json'), JSON.stringify({ ...json, layout: QUARTER_LAYOUT }));
+  for (const f of ['rig.json', 'model.glb']) await copyFile(path.join(WOLF, f), path.join(dir, f));
+  return dir;
+}
+
+/**
+ * Renders 4 dataset samples (seed 1) of a prepped and rigged creature and trains a tiny reader on
+ * them into runs/reader (an 8-8 CNN at 64 px, 2 steps): enough to run the chain, not to read well.
+ */
+export async function trainTinyReader(creature: string): Promise<void> {
+  const p = creaturePaths(creature);
+  await renderDataset({ creature, count: 4, seed: 1 });
+  await trainReader({
+    dataset: p.dataset,
+    out: path.join(p.runs, 'reader'),
+    layout: QUARTER_LAYOUT,
+    model: { inputSize: 64, backbone: { kind: 'cnn', widths: [8, 8] } },
+    steps: 2,
+    batchSize: 2,
+    heldOut: 0.25,
+    seed: 1,
+  });
+}
