@@ -2,9 +2,11 @@
 // heatmap reader), refine alone (stage 2 on frames already in memory) and detect + refine (what
 // `mocap capture` runs), each a median of several runs, with the backend and the load average.
 // Run from the repo root (render the clip first: `pnpm mocap exam --render --creature creatures/wolf --frames 120 --seed 7`):
-//   node --conditions=@mocap/source --import tsx packages/reader/bench/detect-refine-speed.ts [--frames 120] [--runs 3] [--baseline DIR]
+//   node --conditions=@mocap/source --import tsx packages/reader/bench/detect-refine-speed.ts [--frames 120] [--runs 3] [--baseline DIR] [--detect JSON]
 // --baseline DIR: another checkout of the repo (with its own `pnpm install`), measured interleaved
 // with this one in the same run (before / after), and its refined keypoints compared with ours.
+// --detect JSON: detectClip options for this checkout's detect + refine (e.g. '{"segments":1}' for
+// one frame-to-frame pass, '{"segments":1,"peakWorker":false}' for everything on one thread).
 // Each measurement runs in its own child process (`--child`), so the two checkouts never share a JIT;
 // "cpu" is the child's CPU time over the measured part (all threads; detect and det+ref include
 // detectClip's set-up: backend, reader, mesh, colour model), a figure the machine's load moves less.
@@ -27,6 +29,9 @@ const { values: a } = parseArgs({
     root: { type: 'string' },
     mode: { type: 'string' },
     out: { type: 'string' },
+    // detectClip's own options for this checkout's `both` runs, as JSON (e.g. '{"segments":1}';
+    // the baseline's detectClip may not know them)
+    detect: { type: 'string' },
   },
 });
 const here = path.resolve(import.meta.dirname, '../../..');
@@ -83,7 +88,8 @@ async function child(): Promise<void> {
       backend: d.backend,
     };
   } else if (a.mode === 'both') {
-    const d = await r.detectClip({ ...detect, refine: { glb, keypoints, paint } });
+    const extra = a.detect ? JSON.parse(a.detect) : {};
+    const d = await r.detectClip({ ...detect, ...extra, refine: { glb, keypoints, paint } });
     m = {
       mode: 'both',
       frames: d.detections.frames,
@@ -133,7 +139,7 @@ async function parent(): Promise<void> {
   const results = new Map<string, Measure[]>();
   const load0 = loadavg();
   console.log(
-    `clip ${a.clip}, ${a.frames} frames, ${runs} runs, load average ${load0.map((x) => x.toFixed(2)).join(' ')} at the start`,
+    `clip ${a.clip}, ${a.frames} frames, ${runs} runs${a.detect ? `, current detect options ${a.detect}` : ''}, load average ${load0.map((x) => x.toFixed(2)).join(' ')} at the start`,
   );
   for (let run = 0; run < runs; run++) {
     for (const mode of modes) {
@@ -153,6 +159,7 @@ async function parent(): Promise<void> {
               a.clip as string,
               '--creature',
               a.creature as string,
+              ...(a.detect && name === 'current' ? ['--detect', a.detect] : []),
             ],
           ],
           { cwd: here, stdio: ['ignore', 'ignore', 'inherit'] },

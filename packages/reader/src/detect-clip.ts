@@ -1,27 +1,32 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { type Detections, FileError, Layout, type LayoutInput, writeDetections } from '@mocap/layout';
-import { decodeVideo, probeVideo, type RgbImage, readPng, warpScaleShift } from '@mocap/media';
-import * as tf from '@tensorflow/tfjs-core';
+import {
+  type Detections,
+  FileError,
+  Layout,
+  type LayoutInput,
+  readJsonFile,
+  writeDetections,
+} from '@mocap/layout';
+import { probeVideo, type RgbImage, readPng } from '@mocap/media';
 import { z } from 'zod';
-import { initBackend } from './backend.js';
-import { type Calibration, estimateCalib } from './estimate-calib.js';
-import { frameToInput } from './frame-to-inputs.js';
-import { decodeHeatmaps, peaksToLayout } from './heatmap-decode.js';
+import {
+  type ReadContext,
+  type ReadOutcome,
+  readInline,
+  readInSegments,
+  readWithPeakWorker,
+} from './detect-read.js';
+import type { Calibration } from './estimate-calib.js';
 import { parseOptions } from './parse-options.js';
-import { loadReader } from './reader-io.js';
+import { ReaderModelJson } from './reader-io.js';
 import { fitColourModel } from './refine/colour-model.js';
 import { vertexPaintLabels } from './refine/paint-labels.js';
 import { backdropSilhouette, placeRestPose } from './refine/place-rest-pose.js';
-import {
-  type RefineClipInput,
-  type RefineClipOptions,
-  type RefineClipResult,
-  refineClip,
-} from './refine/refine-clip.js';
+import type { RefineClipInput, RefineClipOptions } from './refine/refine-clip.js';
 import { rigKeypoints } from './refine/rig-keypoints.js';
 import { readSkinnedMesh } from './refine/skinned-mesh.js';
-import { viewTransform } from './view-transform.js';
 
 /** Options of {@link detectClip}. */
 export const DetectOptions = z
@@ -61,6 +66,23 @@ export const DetectOptions = z
     batchFrames: z.number().int().positive().default(4),
     /** Stop after this many frames. */
     maxFrames: z.number().int().positive().optional(),
+    /**
+     * With `refine`: the clip is cut into this many consecutive segments, detected and refined at
+     * once, each in its own worker thread; a segment after the first starts `warmupFrames` early
+     * from the placed rest pose (as the first frame does) and discards those frames. The output
+     * depends on the number of segments, never on the threads' timing. 1: one pass, frame to
+     * frame. Experimental, off: on rendered wolf gaits a segment's cold start locks a toe or the
+     * head into a wrong pose that its track keeps (docs/benchmarks.md). @default 1
+     */
+    segments: z.number().int().min(1).optional(),
+    /** Frames refined and discarded before each segment but the first. @default 10 */
+    warmupFrames: z.number().int().min(0).default(10),
+    /**
+     * With `refine` in one segment: stage 1 runs in a worker thread ({@link startPeakWorker}) and
+     * stage 2 here, so the inference of the next frames overlaps the refinement (same output);
+     * inline when the worker fails to start. @default true with more than one core
+     */
+    peakWorker: z.boolean().optional(),
     /**
      * Stage 2, the model-based refinement: the creature's rigged glTF (a skinned mesh Blender
      * exported from the armature), the rig's keypoints on it (rig_info.json `keypoints` with their
@@ -160,152 +182,74 @@ export async function detectClip(
     );
   }
   const refine = o.refine ? await loadRefinement(o.refine, layout, o.joints, ref) : null;
-  const backend = await initBackend();
-  const { reader } = await loadReader(o.reader, o.joints ? { joints: o.joints } : {});
-  const t0 = performance.now();
-  try {
-    const n = reader.config.inputSize;
-    const m = reader.heatmapSize;
-    const j = reader.config.joints.length;
-    if (refine && refine.keypoints.names.join() !== reader.config.joints.join()) {
-      throw new Error(
-        `${OP}: ${o.reader}: the reader's joints (${reader.config.joints.join(', ')}) are not the rig's keypoints (${refine.keypoints.names.join(', ')}) that refinement fits.`,
-      );
-    }
-    const views = [viewTransform(layout, 'front', n, m), viewTransform(layout, 'side', n, m)] as const;
-    const total = o.maxFrames ? Math.min(o.maxFrames, info.frames) : info.frames;
-    const front: number[] = [];
-    const side: number[] = [];
-    const frontConf: number[] = [];
-    const sideConf: number[] = [];
-    let calibration: Calibration | null = null;
-    let calib: Pick<Calibration, 'sx' | 'sy' | 'tx' | 'ty'> | undefined;
-    const per = n * n * 3;
-    const batch = new Float32Array(o.batchFrames * 2 * per);
-    let inBatch = 0;
-    let done = 0;
-    const pending: RgbImage[] = [];
-    const flush = () => {
-      if (inBatch === 0) return;
-      const x = tf.tensor4d(batch.subarray(0, inBatch * 2 * per), [inBatch * 2, n, n, 3]);
-      const heat = reader.predict(x);
-      const data = heat.dataSync() as Float32Array;
-      tf.dispose([x, heat]);
-      for (let f = 0; f < inBatch; f++) {
-        for (const [k, t] of views.entries()) {
-          const peaks = decodeHeatmaps(data, m, j, (2 * f + k) * m * m * j);
-          const uv = peaksToLayout(peaks, t);
-          (k === 0 ? front : side).push(...uv);
-          (k === 0 ? frontConf : sideConf).push(...(o.peakConf === 'margin' ? peaks.margin : peaks.conf));
-        }
-      }
-      done += inBatch;
-      inBatch = 0;
-      onEvent({ phase: 'frames', done, total });
-    };
-    // Stage 1 over the clip; yields each frame in layout px once its peaks are known (for stage 2).
-    async function* read(): AsyncGenerator<RgbImage> {
-      for await (const frame of decodeVideo(o.clip, {
-        info,
-        ...(o.maxFrames ? { maxFrames: o.maxFrames } : {}),
-        ...(signal ? { signal } : {}),
-      })) {
-        if (!calib) {
-          if (o.calib === 'auto') {
-            calibration = estimateCalib(frame, ref!);
-            calib = calibration;
-          } else if (o.calib === 'identity') {
-            // The clip is the layout, at most resized.
-            calib = { sx: layout.WIDTH / frame.width, sy: layout.HEIGHT / frame.height, tx: 0, ty: 0 };
-          } else calib = { sx: o.calib[0], sy: o.calib[1], tx: o.calib[2], ty: o.calib[3] };
-          onEvent({ phase: 'calib', calibration });
-        }
-        for (const [k, t] of views.entries())
-          frameToInput(frame, calib, t, layout, batch, (2 * inBatch + k) * per);
-        if (refine) pending.push(toLayout(frame, calib, layout));
-        inBatch++;
-        if (inBatch === o.batchFrames) {
-          flush();
-          yield* pending.splice(0);
-        }
-      }
-      flush();
-      yield* pending.splice(0);
-    }
-    let refined: RefineClipResult | null = null;
-    if (refine) {
-      refined = await refineClip(
-        {
-          ...refine,
-          layout,
-          frames: read(),
-          peaks: { frontUv: front, sideUv: side, frontConf, sideConf },
-        },
-        o.refine?.options ?? {},
-        (i) => onEvent({ phase: 'refine', done: i + 1, total }),
-      ).catch((err: Error) => {
-        if (done === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`, { cause: err });
-        throw err;
-      });
-    } else for await (const _ of read());
-    if (done === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`);
-    const c = calib as unknown as Pick<Calibration, 'sx' | 'sy' | 'tx' | 'ty'>;
-    const heatmaps: Detections = {
-      names: [...reader.config.joints],
-      fps: info.fps,
-      frames: done,
-      frontUv: Float32Array.from(front),
-      sideUv: Float32Array.from(side),
-      frontConf: Float32Array.from(frontConf),
-      sideConf: Float32Array.from(sideConf),
-      calib: Float64Array.of(c.sx, c.sy, c.tx, c.ty),
-    };
-    const detections: Detections = refined
-      ? {
-          ...heatmaps,
-          frontUv: refined.frontUv,
-          sideUv: refined.sideUv,
-          frontConf: refined.frontConf,
-          sideConf: refined.sideConf,
-        }
-      : heatmaps;
-    let heatmapsFile: string | null = null;
-    if (o.out) {
-      if (refined) {
-        heatmapsFile = heatmapsPath(o.out);
-        await writeDetections(heatmapsFile, heatmaps);
-      }
-      await writeDetections(o.out, detections);
-    }
-    return {
-      detections,
-      heatmaps,
-      heatmapsFile,
-      calibration,
-      backend: backend.choice,
-      seconds: (performance.now() - t0) / 1000,
-      refineSeconds: refined?.seconds ?? 0,
-    };
-  } finally {
-    reader.dispose();
+  const names = await readerJoints(o.reader, o.joints);
+  if (refine && refine.keypoints.names.join() !== names.join()) {
+    throw new Error(
+      `${OP}: ${o.reader}: the reader's joints (${names.join(', ')}) are not the rig's keypoints (${refine.keypoints.names.join(', ')}) that refinement fits.`,
+    );
   }
+  const total = o.maxFrames ? Math.min(o.maxFrames, info.frames) : info.frames;
+  const cores = availableParallelism();
+  const segments = refine ? (o.segments ?? 1) : 1;
+  const t0 = performance.now();
+  const ctx: ReadContext = { o, layout, ref, info, refine, total, onEvent, signal };
+  let read: ReadOutcome | null = null;
+  if (refine && segments > 1) read = await readInSegments(ctx, refine, segments);
+  else if (refine && (o.peakWorker ?? cores > 1)) read = await readWithPeakWorker(ctx, refine);
+  read ??= await readInline(ctx);
+  const { peaks, refined, frames, calib } = read;
+  if (frames === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`);
+  const heatmaps: Detections = {
+    names,
+    fps: info.fps,
+    frames,
+    frontUv: Float32Array.from(peaks.frontUv),
+    sideUv: Float32Array.from(peaks.sideUv),
+    frontConf: Float32Array.from(peaks.frontConf),
+    sideConf: Float32Array.from(peaks.sideConf),
+    calib: Float64Array.of(calib.sx, calib.sy, calib.tx, calib.ty),
+  };
+  const detections: Detections = refined ? { ...heatmaps, ...refined } : heatmaps;
+  let heatmapsFile: string | null = null;
+  if (o.out) {
+    if (refined) {
+      heatmapsFile = heatmapsPath(o.out);
+      await writeDetections(heatmapsFile, heatmaps);
+    }
+    await writeDetections(o.out, detections);
+  }
+  return {
+    detections,
+    heatmaps,
+    heatmapsFile,
+    calibration: read.calibration,
+    backend: read.backend,
+    seconds: (performance.now() - t0) / 1000,
+    refineSeconds: read.refineSeconds,
+  };
 }
 
-/** A clip frame in layout px: itself when the calibration is the identity, else resampled through it. */
-function toLayout(
-  frame: RgbImage,
-  c: Pick<Calibration, 'sx' | 'sy' | 'tx' | 'ty'>,
-  layout: Layout,
-): RgbImage {
-  const same =
-    frame.width === layout.WIDTH &&
-    frame.height === layout.HEIGHT &&
-    Math.abs(c.sx - 1) < 1e-9 &&
-    Math.abs(c.sy - 1) < 1e-9 &&
-    c.tx === 0 &&
-    c.ty === 0;
-  if (same) return frame;
-  return warpScaleShift(frame, [c.sx, c.sy, c.tx, c.ty], layout.WIDTH, layout.HEIGHT, layout.colours.wall);
+/**
+ * How many clip segments a refined detect of `total` frames runs in parallel by default: one per
+ * core, each at least {@link MIN_SEGMENT_FRAMES} frames (and twice the warm-up).
+ */
+export function defaultSegments(total: number, cores: number, warmup: number): number {
+  return Math.max(1, Math.min(cores, Math.floor(total / Math.max(MIN_SEGMENT_FRAMES, 2 * warmup))));
+}
+
+/** The shortest clip segment {@link defaultSegments} plans. */
+export const MIN_SEGMENT_FRAMES = 40;
+
+/** The reader's joint names from its model.json (checked against `joints` when given). */
+async function readerJoints(dir: string, joints: string[] | undefined): Promise<string[]> {
+  const file = path.join(dir, 'model.json');
+  const model = await readJsonFile('loadReader', file, ReaderModelJson);
+  if (joints && joints.join('\n') !== model.joints.join('\n')) {
+    throw new Error(
+      `loadReader: ${file}: joints: this reader was trained for ${JSON.stringify(model.joints)}, the creature has ${JSON.stringify(joints)}.`,
+    );
+  }
+  return [...model.joints];
 }
 
 /**

@@ -16,12 +16,23 @@ export {
   type DetectEvent,
   DetectOptions,
   type DetectResult,
+  defaultSegments,
   detectClip,
   heatmapsPath,
+  MIN_SEGMENT_FRAMES,
 } from './detect-clip.js';
+export { detectSegment, type SegmentJob, type SegmentResult } from './detect-segment.js';
+export { detectSegments, planSegments } from './detect-segments.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
 export { type Calibration, estimateCalib } from './estimate-calib.js';
 export { evaluateReader, type ItemPrediction, predictItems } from './evaluate-reader.js';
+export {
+  type ClipCalib,
+  type FramePeaksOptions,
+  framePeaks,
+  type PeakLists,
+  toLayout,
+} from './frame-peaks.js';
 export { frameToInput } from './frame-to-inputs.js';
 export { gaussianHeatmaps } from './gaussian-heatmaps.js';
 export { decodeHeatmaps, type HeatmapPeaks, peaksToLayout } from './heatmap-decode.js';
@@ -114,6 +125,7 @@ export {
   readSkinnedMesh,
   refineClip,
   refinePose,
+  regionSpans,
   restJointPose,
   restLateralAxes,
   restRefinePose,

@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { PeaksBatch, PeaksCalib, ReadPeaksOptions } from './read-peaks.js';
+import { spawnWorker } from './spawn-worker.js';
 
 /** Stage 1 running in a worker thread; see {@link startPeakWorker}. */
 export interface PeakWorker {
@@ -28,16 +28,7 @@ export interface PeakWorker {
  * ```
  */
 export function startPeakWorker(options: ReadPeaksOptions): PeakWorker {
-  // From source (tsx, vitest) the worker is the .ts file and registers tsx's loader first; built,
-  // the .js beside this bundle.
-  const ts = import.meta.url.endsWith('.ts');
-  const url = new URL(ts ? './peak-worker.ts' : './peak-worker.js', import.meta.url);
-  const worker = ts
-    ? new Worker(
-        `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`,
-        { eval: true, workerData: options, execArgv: [...process.execArgv, '--conditions=@mocap/source'] },
-      )
-    : new Worker(url, { workerData: options });
+  const worker = spawnWorker('peak-worker', options);
   const peaks: PeakWorker['peaks'] = { frontUv: [], sideUv: [], frontConf: [], sideConf: [] };
   let have = 0;
   let finished = false;

@@ -54,6 +54,7 @@ export {
   type RefinePose,
   restRefinePose,
 } from './refine-pose-state.js';
+export { regionSpans } from './region-spans.js';
 export {
   projectKeypoints,
   type RigKeypointSpec,

@@ -12,6 +12,7 @@ import { backdropSilhouette, placeRestPose } from './place-rest-pose.js';
 import { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews } from './rasterize-views.js';
 import { type RefineReport, refinePose } from './refine-pose.js';
 import type { RefinePose } from './refine-pose-state.js';
+import { regionSpans } from './region-spans.js';
 import { projectKeypoints, type RigKeypoints, rigKeypointPositions } from './rig-keypoints.js';
 import { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
@@ -46,6 +47,16 @@ export const RefineClipOptions = z
     iterations: z.array(z.number().int().min(0)).default([10]),
     /** LM iterations per level on the first frame (from the placed rest pose). @default [12] */
     firstIterations: z.array(z.number().int().min(0)).default([12]),
+    /**
+     * The gate of the peaks of the first `firstGateFrames` frames (layout px from where the pose
+     * the frame starts from puts their keypoint): a clip that does not start at rest (a segment of
+     * a longer one) may want a wider one while it finds the creature. @default gatePx
+     */
+    firstGatePx: z.number().positive().optional(),
+    /** How many frames {@link RefineClipOptions} `firstGatePx` applies to. @default 1 */
+    firstGateFrames: z.number().int().min(0).default(1),
+    /** Whether the first frame is pulled toward the placed rest pose it starts from (the prior). @default true */
+    firstPrior: z.boolean().default(true),
     /** Boundary points per channel and view. @default 150 */
     maxBoundary: z.number().int().positive().default(150),
     /**
@@ -209,6 +220,8 @@ export async function refineClip(
       colour = fitColourModel([{ image: frame, labels: placed.labels }], layout, { seed: 0 });
     }
     segmentImage(labels, colour, frame, layout, null, regions);
+    // Every label outside the regions is backdrop now: the label passes below walk only these.
+    const spans = regionSpans(regions, layout.WIDTH, layout.HEIGHT);
     if (!state) state = placeRestPose(mesh, vlabels, layout, labels).state;
     groupBoxes(boxes, mesh, vlabels, state, layout, G, o.groupMarginPx, scratch);
     // A group the pose hides in a view (e.g. the far legs in the side view) is not looked for there.
@@ -217,8 +230,8 @@ export async function refineClip(
     jointVisibility(jointPx, raster, faceJoint);
     for (let b = 0; b < 2 * G; b++)
       if (visible[b] * 4 < o.minVisiblePx) boxes.fill(Number.NaN, 4 * b, 4 * b + 4);
-    gatePaint(labels, layout, boxes);
-    cleanLabels(labels, layout.WIDTH, layout.HEIGHT, o.minPaintArea);
+    gatePaint(labels, layout, boxes, spans);
+    cleanLabels(labels, layout.WIDTH, layout.HEIGHT, o.minPaintArea, regions);
     const obs = o.factors.map((f, k) => {
       const l = observeLabels(labels, layout, G, f, o.maxBoundary, levels[k]);
       levels[k] = l;
@@ -231,6 +244,7 @@ export async function refineClip(
       rigKeypointPositions(pos, mesh, state, kp, world);
       projectKeypoints(predF, predS, 0, pos, K, layout);
       const p = input.peaks;
+      const gate = t < o.firstGateFrames ? (o.firstGatePx ?? o.gatePx) : o.gatePx;
       for (let k = 0; k < K; k++) {
         const i = t * K + k;
         for (const [view, uv, conf, pred] of [
@@ -241,7 +255,7 @@ export async function refineClip(
           const v = uv[2 * i + 1] as number;
           const c = conf[i] as number;
           const d = Math.hypot(u - pred[2 * k], v - pred[2 * k + 1]);
-          const ok = Number.isFinite(u) && Number.isFinite(v) && c >= o.minConf && d <= o.gatePx;
+          const ok = Number.isFinite(u) && Number.isFinite(v) && c >= o.minConf && d <= gate;
           targets.uv[4 * k + 2 * view] = ok ? u : 0;
           targets.uv[4 * k + 2 * view + 1] = ok ? v : 0;
           targets.conf[2 * k + view] = ok ? c : 0;
@@ -251,7 +265,7 @@ export async function refineClip(
       peaks = targets;
     }
     // The first frame is pulled toward the rest pose it starts from, every later one toward the last.
-    objective.setPrior(state);
+    objective.setPrior(t > 0 || o.firstPrior ? state : null);
     const { report } = refinePose(objective, state, obs, peaks, {
       iterations: t === 0 ? o.firstIterations : o.iterations,
     });
@@ -273,7 +287,7 @@ export async function refineClip(
       frontConf.push(Math.max(o.minKeypointConf, Math.min(1, (4 * jointPx[2 * j]) / o.visibleKeypointPx)));
       sideConf.push(Math.max(o.minKeypointConf, Math.min(1, (4 * jointPx[2 * j + 1]) / o.visibleKeypointPx)));
     }
-    regions = o.marginPx > 0 ? silhouetteBoxes(labels, layout, o.marginPx) : null;
+    regions = o.marginPx > 0 ? silhouetteBoxes(labels, layout, o.marginPx, spans) : null;
     seconds += (performance.now() - t0) / 1000;
     reports.push(report);
     used.push(nUsed);
@@ -423,11 +437,15 @@ function visibleGroups(out: Float64Array, r: RasterTarget, groups: number): void
   }
 }
 
-/** Paint pixels outside their group's box ({@link groupBoxes}; NaN: nowhere) become body. */
-function gatePaint(labels: Uint8Array, layout: Layout, boxes: Float64Array): void {
+/**
+ * Paint pixels outside their group's box ({@link groupBoxes}; NaN: nowhere) become body; only the
+ * pixels of `spans` ({@link regionSpans}) are walked.
+ */
+function gatePaint(labels: Uint8Array, layout: Layout, boxes: Float64Array, spans: Int32Array): void {
   const w = layout.WIDTH;
-  for (let y = 0; y < layout.HEIGHT; y++) {
-    for (let x = 0; x < w; x++) {
+  for (let k = 0; k < spans.length; k += 3) {
+    const y = spans[k];
+    for (let x = spans[k + 1]; x < spans[k + 2]; x++) {
       const i = y * w + x;
       const g = labels[i] - LABEL_GROUP0;
       if (g < 0) continue;
@@ -443,19 +461,24 @@ function gatePaint(labels: Uint8Array, layout: Layout, boxes: Float64Array): voi
   }
 }
 
-/** Per view, the bounding box of the labelled pixels grown by `margin` (null when a view is empty). */
+/**
+ * Per view, the bounding box of the labelled pixels grown by `margin` (null when a view is empty);
+ * only the pixels of `spans` ({@link regionSpans}) are walked, every other one being backdrop.
+ */
 function silhouetteBoxes(
   labels: Uint8Array,
   layout: Layout,
   margin: number,
+  spans: Int32Array,
 ): { x0: number; x1: number; y0: number; y1: number }[] | null {
   const box = [
     [Infinity, -Infinity, Infinity, -Infinity],
     [Infinity, -Infinity, Infinity, -Infinity],
   ];
   const w = layout.WIDTH;
-  for (let y = 0; y < layout.HEIGHT; y++) {
-    for (let x = 0; x < w; x++) {
+  for (let k = 0; k < spans.length; k += 3) {
+    const y = spans[k];
+    for (let x = spans[k + 1]; x < spans[k + 2]; x++) {
       if (!labels[y * w + x]) continue;
       const b = box[x < layout.W_FRONT ? 0 : 1];
       if (x < b[0]) b[0] = x;

@@ -1,0 +1,254 @@
+import type { Layout } from '@mocap/layout';
+import { decodeVideo, type RgbImage, type VideoInfo } from '@mocap/media';
+import type { z } from 'zod';
+import { initBackend } from './backend.js';
+import type { DetectEvent, DetectOptions } from './detect-clip.js';
+import type { SegmentJob, SegmentResult } from './detect-segment.js';
+import { detectSegments, planSegments } from './detect-segments.js';
+import { type Calibration, estimateCalib } from './estimate-calib.js';
+import { type ClipCalib, framePeaks, type PeakLists, toLayout } from './frame-peaks.js';
+import { loadReader } from './reader-io.js';
+import { type ColourModel, fitColourModel } from './refine/colour-model.js';
+import { vertexPaintLabels } from './refine/paint-labels.js';
+import { backdropSilhouette, placeRestPose } from './refine/place-rest-pose.js';
+import { type RefineClipInput, type RefineClipResult, refineClip } from './refine/refine-clip.js';
+import { startPeakWorker } from './start-peak-worker.js';
+
+// The three ways detectClip reads a clip: inline, with stage 1 in a worker thread, in parallel segments.
+
+const OP = 'detect';
+
+export type Refinement = Pick<RefineClipInput, 'mesh' | 'paint' | 'keypoints' | 'colour'>;
+
+export interface ReadContext {
+  o: z.output<typeof DetectOptions>;
+  layout: Layout;
+  ref: RgbImage | undefined;
+  info: VideoInfo;
+  refine: Refinement | null;
+  total: number;
+  onEvent: (e: DetectEvent) => void;
+  signal: AbortSignal | undefined;
+}
+
+type UvConf = SegmentResult['refined'];
+
+/** What one way of reading the clip gives {@link detectClip}. */
+export interface ReadOutcome {
+  peaks: PeakLists | UvConf;
+  refined: UvConf | null;
+  frames: number;
+  calibration: Calibration | null;
+  calib: ClipCalib;
+  backend: string;
+  refineSeconds: number;
+}
+
+/** The clip's calibration from its first frame (`auto`: fitted to ref.png). */
+function calibrate(ctx: ReadContext, frame: RgbImage): { calibration: Calibration | null; calib: ClipCalib } {
+  const { o, layout } = ctx;
+  let calibration: Calibration | null = null;
+  let calib: ClipCalib;
+  if (o.calib === 'auto') calib = calibration = estimateCalib(frame, ctx.ref!);
+  // the clip is the layout, at most resized
+  else if (o.calib === 'identity')
+    calib = { sx: layout.WIDTH / frame.width, sy: layout.HEIGHT / frame.height, tx: 0, ty: 0 };
+  else calib = { sx: o.calib[0], sy: o.calib[1], tx: o.calib[2], ty: o.calib[3] };
+  ctx.onEvent({ phase: 'calib', calibration });
+  return { calibration, calib };
+}
+
+function decodeOptions(ctx: ReadContext) {
+  return {
+    info: ctx.info,
+    ...(ctx.o.maxFrames ? { maxFrames: ctx.o.maxFrames } : {}),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  };
+}
+
+function pickUv(r: UvConf): UvConf {
+  return { frontUv: r.frontUv, sideUv: r.sideUv, frontConf: r.frontConf, sideConf: r.sideConf };
+}
+
+/** Stage 1 (and stage 2 frame by frame as each batch's peaks are known) on this thread. */
+export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
+  const { o, layout, refine, total, onEvent } = ctx;
+  const backend = await initBackend();
+  const { reader } = await loadReader(o.reader, o.joints ? { joints: o.joints } : {});
+  try {
+    const peaks: PeakLists = { frontUv: [], sideUv: [], frontConf: [], sideConf: [] };
+    let cal: ReturnType<typeof calibrate> | null = null;
+    const frames = framePeaks(
+      decodeVideo(o.clip, decodeOptions(ctx)),
+      reader,
+      layout,
+      (first) => {
+        cal = calibrate(ctx, first);
+        return cal.calib;
+      },
+      peaks,
+      {
+        batchFrames: o.batchFrames,
+        peakConf: o.peakConf,
+        keepFrames: refine !== null,
+        onBatch: (done) => onEvent({ phase: 'frames', done, total }),
+      },
+    );
+    const done = () => peaks.frontConf.length / reader.config.joints.length;
+    let refined: RefineClipResult | null = null;
+    if (refine) {
+      refined = await refineClip({ ...refine, layout, frames, peaks }, o.refine?.options ?? {}, (i) =>
+        onEvent({ phase: 'refine', done: i + 1, total }),
+      ).catch((err: Error) => {
+        if (done() === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`, { cause: err });
+        throw err;
+      });
+    } else for await (const _ of frames);
+    const c = cal as ReturnType<typeof calibrate> | null;
+    return {
+      peaks,
+      refined: refined && pickUv(refined),
+      frames: done(),
+      calibration: c?.calibration ?? null,
+      calib: c?.calib ?? { sx: 1, sy: 1, tx: 0, ty: 0 },
+      backend: backend.choice,
+      refineSeconds: refined?.seconds ?? 0,
+    };
+  } finally {
+    reader.dispose();
+  }
+}
+
+/**
+ * Stage 1 in a worker thread ({@link startPeakWorker}), stage 2 here on a second decode of the
+ * clip, each frame as soon as the worker has its peaks: the inference of the next frames overlaps
+ * the refinement. Null when the worker fails before its first frame (the caller reads inline).
+ */
+export async function readWithPeakWorker(ctx: ReadContext, refine: Refinement): Promise<ReadOutcome | null> {
+  const { o, layout, total, onEvent } = ctx;
+  const w = startPeakWorker({
+    clip: o.clip,
+    reader: o.reader,
+    joints: o.joints,
+    layout,
+    calib: o.calib,
+    ref: o.ref,
+    batchFrames: o.batchFrames,
+    maxFrames: o.maxFrames,
+    peakConf: o.peakConf,
+  });
+  try {
+    const cal = await w.calib.catch(() => null);
+    if (!cal) return null;
+    onEvent({ phase: 'calib', calibration: cal.calibration });
+    const k = refine.keypoints.names.length;
+    async function* frames(): AsyncGenerator<RgbImage> {
+      let t = 0;
+      for await (const frame of decodeVideo(o.clip, decodeOptions(ctx))) {
+        if (!(await w.ready(t))) return;
+        onEvent({ phase: 'frames', done: w.peaks.frontConf.length / k, total });
+        yield toLayout(frame, cal!.calib, layout);
+        t++;
+      }
+    }
+    const refined = await refineClip(
+      { ...refine, layout, frames: frames(), peaks: w.peaks },
+      o.refine?.options ?? {},
+      (i) => onEvent({ phase: 'refine', done: i + 1, total }),
+    );
+    const { backend } = await w.done;
+    const n = refined.frames;
+    const cut = (a: number[], per: number) => a.slice(0, n * per);
+    return {
+      peaks: {
+        frontUv: cut(w.peaks.frontUv, 2 * k),
+        sideUv: cut(w.peaks.sideUv, 2 * k),
+        frontConf: cut(w.peaks.frontConf, k),
+        sideConf: cut(w.peaks.sideConf, k),
+      },
+      refined: pickUv(refined),
+      frames: n,
+      calibration: cal.calibration,
+      calib: cal.calib,
+      backend,
+      refineSeconds: refined.seconds,
+    };
+  } finally {
+    await w.terminate();
+  }
+}
+
+/**
+ * Detect + refine in `segments` consecutive clip segments at once, each in its own worker thread
+ * ({@link detectSegments}); a segment after the first starts `warmupFrames` early from the placed
+ * rest pose and discards those frames. The calibration and colour model come from the first
+ * frame, here, so every segment uses the same.
+ */
+export async function readInSegments(
+  ctx: ReadContext,
+  refine: Refinement,
+  segments: number,
+): Promise<ReadOutcome> {
+  const { o, layout, total, onEvent } = ctx;
+  let first: RgbImage | undefined;
+  for await (const f of decodeVideo(o.clip, { ...decodeOptions(ctx), maxFrames: 1 })) first = f;
+  if (!first) throw new Error(`${OP}: ${o.clip}: no frames decoded.`);
+  const { calibration, calib } = calibrate(ctx, first);
+  let colour = refine.colour;
+  if (colour === 'first-frame') {
+    const frame = toLayout(first, calib, layout);
+    const placed = placeRestPose(
+      refine.mesh,
+      vertexPaintLabels(refine.mesh, refine.paint),
+      layout,
+      backdropSilhouette(frame, layout),
+    );
+    colour = fitColourModel([{ image: frame, labels: placed.labels }], layout, { seed: 0 });
+  }
+  const r = o.refine!;
+  const jobs: SegmentJob[] = planSegments(total, segments, o.warmupFrames).map(({ start, end }) => ({
+    clip: o.clip,
+    reader: o.reader,
+    joints: o.joints,
+    layout,
+    calib,
+    batchFrames: o.batchFrames,
+    peakConf: o.peakConf,
+    start,
+    end: end ?? o.maxFrames ?? null,
+    warmup: o.warmupFrames,
+    refine: {
+      glb: r.glb,
+      keypoints: r.keypoints,
+      paint: r.paint,
+      unitScale: r.unitScale,
+      options: r.options ?? {},
+      colour: colour as ColourModel,
+    },
+  }));
+  const parts = await detectSegments(jobs, (done) => onEvent({ phase: 'refine', done, total }), ctx.signal);
+  const keys = ['frontUv', 'sideUv', 'frontConf', 'sideConf'] as const;
+  const cat = (pick: (p: SegmentResult) => UvConf) =>
+    Object.fromEntries(
+      keys.map((k) => {
+        const out = new Float32Array(parts.reduce((a, p) => a + pick(p)[k].length, 0));
+        let at = 0;
+        for (const p of parts) {
+          out.set(pick(p)[k], at);
+          at += pick(p)[k].length;
+        }
+        return [k, out];
+      }),
+    ) as UvConf;
+  const frames = parts.reduce((a, p) => a + p.frames, 0);
+  onEvent({ phase: 'frames', done: frames, total });
+  return {
+    peaks: cat((p) => p.heatmaps),
+    refined: cat((p) => p.refined),
+    frames,
+    calibration,
+    calib,
+    backend: parts[0]?.backend ?? 'none',
+    refineSeconds: parts.reduce((a, p) => a + p.refineSeconds, 0),
+  };
+}

@@ -1,0 +1,108 @@
+import type { Layout } from '@mocap/layout';
+import { type RgbImage, warpScaleShift } from '@mocap/media';
+import * as tf from '@tensorflow/tfjs-core';
+import type { Reader } from './create-reader.js';
+import type { Calibration } from './estimate-calib.js';
+import { frameToInput } from './frame-to-inputs.js';
+import { decodeHeatmaps, peaksToLayout } from './heatmap-decode.js';
+import { viewTransform } from './view-transform.js';
+
+/** How a clip maps onto the layout: layout u = sx * clip u + tx, v = sy * clip v + ty. */
+export type ClipCalib = Pick<Calibration, 'sx' | 'sy' | 'tx' | 'ty'>;
+
+/** Heatmap peaks as they accumulate, det.npz's layout: T x K x 2 layout px, T x K confidences per view. */
+export interface PeakLists {
+  frontUv: number[];
+  sideUv: number[];
+  frontConf: number[];
+  sideConf: number[];
+}
+
+/** Options of {@link framePeaks}. */
+export interface FramePeaksOptions {
+  /** Frames per inference batch (two views each). */
+  batchFrames: number;
+  /** A peak's confidence: its heatmap value or its margin ({@link decodeHeatmaps}). */
+  peakConf: 'peak' | 'margin';
+  /** Yield each frame in layout px (for stage 2); else nothing is yielded. */
+  keepFrames: boolean;
+  /** After each batch: the frames whose peaks are in `peaks`. */
+  onBatch?: (done: number) => void;
+}
+
+/**
+ * Stage 1 of detect over a stream of clip frames: each frame's two views are sampled straight
+ * into the reader's input through the calibration (`calibOf`, asked once, on the first frame),
+ * the reader runs per batch, and the peaks (layout px) are appended to `peaks`. Yields each frame
+ * in layout px once its peaks are there (with `keepFrames`), for the refinement.
+ *
+ * ```ts
+ * const peaks = { frontUv: [], sideUv: [], frontConf: [], sideConf: [] };
+ * for await (const f of framePeaks(decodeVideo(clip), reader, layout, () => calib, peaks, o)) {}
+ * ```
+ */
+export async function* framePeaks(
+  frames: AsyncIterable<RgbImage>,
+  reader: Reader,
+  layout: Layout,
+  calibOf: (first: RgbImage) => ClipCalib,
+  peaks: PeakLists,
+  o: FramePeaksOptions,
+): AsyncGenerator<RgbImage> {
+  const n = reader.config.inputSize;
+  const m = reader.heatmapSize;
+  const j = reader.config.joints.length;
+  const views = [viewTransform(layout, 'front', n, m), viewTransform(layout, 'side', n, m)] as const;
+  const per = n * n * 3;
+  const batch = new Float32Array(o.batchFrames * 2 * per);
+  let calib: ClipCalib | undefined;
+  let inBatch = 0;
+  let done = 0;
+  const pending: RgbImage[] = [];
+  const flush = () => {
+    if (inBatch === 0) return;
+    const x = tf.tensor4d(batch.subarray(0, inBatch * 2 * per), [inBatch * 2, n, n, 3]);
+    const heat = reader.predict(x);
+    const data = heat.dataSync() as Float32Array;
+    tf.dispose([x, heat]);
+    for (let f = 0; f < inBatch; f++) {
+      for (const [k, t] of views.entries()) {
+        const p = decodeHeatmaps(data, m, j, (2 * f + k) * m * m * j);
+        const uv = peaksToLayout(p, t);
+        const conf = o.peakConf === 'margin' ? p.margin : p.conf;
+        const [uvs, confs] = k === 0 ? [peaks.frontUv, peaks.frontConf] : [peaks.sideUv, peaks.sideConf];
+        for (const v of uv) uvs.push(v);
+        for (const v of conf) confs.push(v);
+      }
+    }
+    done += inBatch;
+    inBatch = 0;
+    o.onBatch?.(done);
+  };
+  for await (const frame of frames) {
+    calib ??= calibOf(frame);
+    for (const [k, t] of views.entries())
+      frameToInput(frame, calib, t, layout, batch, (2 * inBatch + k) * per);
+    if (o.keepFrames) pending.push(toLayout(frame, calib, layout));
+    inBatch++;
+    if (inBatch === o.batchFrames) {
+      flush();
+      yield* pending.splice(0);
+    }
+  }
+  flush();
+  yield* pending.splice(0);
+}
+
+/** A clip frame in layout px: itself when the calibration is the identity, else resampled through it. */
+export function toLayout(frame: RgbImage, c: ClipCalib, layout: Layout): RgbImage {
+  const same =
+    frame.width === layout.WIDTH &&
+    frame.height === layout.HEIGHT &&
+    Math.abs(c.sx - 1) < 1e-9 &&
+    Math.abs(c.sy - 1) < 1e-9 &&
+    c.tx === 0 &&
+    c.ty === 0;
+  if (same) return frame;
+  return warpScaleShift(frame, [c.sx, c.sy, c.tx, c.ty], layout.WIDTH, layout.HEIGHT, layout.colours.wall);
+}
