@@ -1,8 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // the worker entries are loaded by path beside the bundle (startPeakWorker, detectSegments)
-  entry: ['src/index.ts', 'src/peak-worker.ts', 'src/segment-worker.ts'],
+  // the stage-1 worker is loaded by path beside the bundle (startPeakWorker)
+  entry: ['src/index.ts', 'src/peak-worker.ts'],
   format: ['esm'],
   dts: true,
   sourcemap: true,

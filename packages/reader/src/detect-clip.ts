@@ -11,13 +11,7 @@ import {
 } from '@mocap/layout';
 import { probeVideo, type RgbImage, readPng } from '@mocap/media';
 import { z } from 'zod';
-import {
-  type ReadContext,
-  type ReadOutcome,
-  readInline,
-  readInSegments,
-  readWithPeakWorker,
-} from './detect-read.js';
+import { type ReadContext, type ReadOutcome, readInline, readWithPeakWorker } from './detect-read.js';
 import type { Calibration } from './estimate-calib.js';
 import { parseOptions } from './parse-options.js';
 import { ReaderModelJson } from './reader-io.js';
@@ -67,18 +61,7 @@ export const DetectOptions = z
     /** Stop after this many frames. */
     maxFrames: z.number().int().positive().optional(),
     /**
-     * With `refine`: the clip is cut into this many consecutive segments, detected and refined at
-     * once, each in its own worker thread; a segment after the first starts `warmupFrames` early
-     * from the placed rest pose (as the first frame does) and discards those frames. The output
-     * depends on the number of segments, never on the threads' timing. 1: one pass, frame to
-     * frame. Experimental, off: on rendered wolf gaits a segment's cold start locks a toe or the
-     * head into a wrong pose that its track keeps (docs/benchmarks.md). @default 1
-     */
-    segments: z.number().int().min(1).optional(),
-    /** Frames refined and discarded before each segment but the first. @default 10 */
-    warmupFrames: z.number().int().min(0).default(10),
-    /**
-     * With `refine` in one segment: stage 1 runs in a worker thread ({@link startPeakWorker}) and
+     * With `refine`: stage 1 runs in a worker thread ({@link startPeakWorker}) and
      * stage 2 here, so the inference of the next frames overlaps the refinement (same output);
      * inline when the worker fails to start. @default true with more than one core
      */
@@ -190,12 +173,10 @@ export async function detectClip(
   }
   const total = o.maxFrames ? Math.min(o.maxFrames, info.frames) : info.frames;
   const cores = availableParallelism();
-  const segments = refine ? (o.segments ?? 1) : 1;
   const t0 = performance.now();
   const ctx: ReadContext = { o, layout, ref, info, refine, total, onEvent, signal };
   let read: ReadOutcome | null = null;
-  if (refine && segments > 1) read = await readInSegments(ctx, refine, segments);
-  else if (refine && (o.peakWorker ?? cores > 1)) read = await readWithPeakWorker(ctx, refine);
+  if (refine && (o.peakWorker ?? cores > 1)) read = await readWithPeakWorker(ctx, refine);
   read ??= await readInline(ctx);
   const { peaks, refined, frames, calib } = read;
   if (frames === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`);
@@ -228,17 +209,6 @@ export async function detectClip(
     refineSeconds: read.refineSeconds,
   };
 }
-
-/**
- * How many clip segments a refined detect of `total` frames runs in parallel by default: one per
- * core, each at least {@link MIN_SEGMENT_FRAMES} frames (and twice the warm-up).
- */
-export function defaultSegments(total: number, cores: number, warmup: number): number {
-  return Math.max(1, Math.min(cores, Math.floor(total / Math.max(MIN_SEGMENT_FRAMES, 2 * warmup))));
-}
-
-/** The shortest clip segment {@link defaultSegments} plans. */
-export const MIN_SEGMENT_FRAMES = 40;
 
 /** The reader's joint names from its model.json (checked against `joints` when given). */
 async function readerJoints(dir: string, joints: string[] | undefined): Promise<string[]> {

@@ -1,20 +1,15 @@
-import type { Layout } from '@mocap/layout';
+import type { Detections, Layout } from '@mocap/layout';
 import { decodeVideo, type RgbImage, type VideoInfo } from '@mocap/media';
 import type { z } from 'zod';
 import { initBackend } from './backend.js';
 import type { DetectEvent, DetectOptions } from './detect-clip.js';
-import type { SegmentJob, SegmentResult } from './detect-segment.js';
-import { detectSegments, planSegments } from './detect-segments.js';
 import { type Calibration, estimateCalib } from './estimate-calib.js';
 import { type ClipCalib, framePeaks, type PeakLists, toLayout } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
-import { type ColourModel, fitColourModel } from './refine/colour-model.js';
-import { vertexPaintLabels } from './refine/paint-labels.js';
-import { backdropSilhouette, placeRestPose } from './refine/place-rest-pose.js';
 import { type RefineClipInput, type RefineClipResult, refineClip } from './refine/refine-clip.js';
 import { startPeakWorker } from './start-peak-worker.js';
 
-// The three ways detectClip reads a clip: inline, with stage 1 in a worker thread, in parallel segments.
+// The two ways detectClip reads a clip: inline, or with stage 1 in a worker thread.
 
 const OP = 'detect';
 
@@ -31,7 +26,8 @@ export interface ReadContext {
   signal: AbortSignal | undefined;
 }
 
-type UvConf = SegmentResult['refined'];
+/** Keypoints per frame and view: T x K x 2 layout px, T x K confidences. */
+type UvConf = Pick<Detections, 'frontUv' | 'sideUv' | 'frontConf' | 'sideConf'>;
 
 /** What one way of reading the clip gives {@link detectClip}. */
 export interface ReadOutcome {
@@ -176,79 +172,4 @@ export async function readWithPeakWorker(ctx: ReadContext, refine: Refinement): 
   } finally {
     await w.terminate();
   }
-}
-
-/**
- * Detect + refine in `segments` consecutive clip segments at once, each in its own worker thread
- * ({@link detectSegments}); a segment after the first starts `warmupFrames` early from the placed
- * rest pose and discards those frames. The calibration and colour model come from the first
- * frame, here, so every segment uses the same.
- */
-export async function readInSegments(
-  ctx: ReadContext,
-  refine: Refinement,
-  segments: number,
-): Promise<ReadOutcome> {
-  const { o, layout, total, onEvent } = ctx;
-  let first: RgbImage | undefined;
-  for await (const f of decodeVideo(o.clip, { ...decodeOptions(ctx), maxFrames: 1 })) first = f;
-  if (!first) throw new Error(`${OP}: ${o.clip}: no frames decoded.`);
-  const { calibration, calib } = calibrate(ctx, first);
-  let colour = refine.colour;
-  if (colour === 'first-frame') {
-    const frame = toLayout(first, calib, layout);
-    const placed = placeRestPose(
-      refine.mesh,
-      vertexPaintLabels(refine.mesh, refine.paint),
-      layout,
-      backdropSilhouette(frame, layout),
-    );
-    colour = fitColourModel([{ image: frame, labels: placed.labels }], layout, { seed: 0 });
-  }
-  const r = o.refine!;
-  const jobs: SegmentJob[] = planSegments(total, segments, o.warmupFrames).map(({ start, end }) => ({
-    clip: o.clip,
-    reader: o.reader,
-    joints: o.joints,
-    layout,
-    calib,
-    batchFrames: o.batchFrames,
-    peakConf: o.peakConf,
-    start,
-    end: end ?? o.maxFrames ?? null,
-    warmup: o.warmupFrames,
-    refine: {
-      glb: r.glb,
-      keypoints: r.keypoints,
-      paint: r.paint,
-      unitScale: r.unitScale,
-      options: r.options ?? {},
-      colour: colour as ColourModel,
-    },
-  }));
-  const parts = await detectSegments(jobs, (done) => onEvent({ phase: 'refine', done, total }), ctx.signal);
-  const keys = ['frontUv', 'sideUv', 'frontConf', 'sideConf'] as const;
-  const cat = (pick: (p: SegmentResult) => UvConf) =>
-    Object.fromEntries(
-      keys.map((k) => {
-        const out = new Float32Array(parts.reduce((a, p) => a + pick(p)[k].length, 0));
-        let at = 0;
-        for (const p of parts) {
-          out.set(pick(p)[k], at);
-          at += pick(p)[k].length;
-        }
-        return [k, out];
-      }),
-    ) as UvConf;
-  const frames = parts.reduce((a, p) => a + p.frames, 0);
-  onEvent({ phase: 'frames', done: frames, total });
-  return {
-    peaks: cat((p) => p.heatmaps),
-    refined: cat((p) => p.refined),
-    frames,
-    calibration,
-    calib,
-    backend: parts[0]?.backend ?? 'none',
-    refineSeconds: parts.reduce((a, p) => a + p.refineSeconds, 0),
-  };
 }

@@ -16,13 +16,9 @@ export {
   type DetectEvent,
   DetectOptions,
   type DetectResult,
-  defaultSegments,
   detectClip,
   heatmapsPath,
-  MIN_SEGMENT_FRAMES,
 } from './detect-clip.js';
-export { detectSegment, type SegmentJob, type SegmentResult } from './detect-segment.js';
-export { detectSegments, planSegments } from './detect-segments.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
 export { type Calibration, estimateCalib } from './estimate-calib.js';
 export { evaluateReader, type ItemPrediction, predictItems } from './evaluate-reader.js';

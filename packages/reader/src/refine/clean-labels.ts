@@ -26,7 +26,7 @@ export function cleanLabels(
 ): Uint8Array {
   const n = width * height;
   const spans = regionSpans(regions, width, height);
-  const { keep, seen, stack } = scratchFor(n);
+  const { keep, seen, stack, piece } = scratchFor(n);
   // Erosion: paint pixels whose 4 neighbours carry the same label.
   for (let k = 0; k < spans.length; k += 3) {
     const y = spans[k];
@@ -56,28 +56,43 @@ export function cleanLabels(
         keep[i] = 2;
     }
   }
-  // Connected pieces of kept paint; small ones are dropped.
-  const piece: number[] = [];
+  // Connected pieces of kept paint (4-connected, one label); small ones are dropped. `piece`
+  // lists a piece's pixels as the fill finds them, `stack` the ones still to expand.
   for (let k = 0; k < spans.length; k += 3) {
     const row = spans[k] * width;
     for (let s = row + spans[k + 1]; s < row + spans[k + 2]; s++) {
       if (!keep[s] || seen[s]) continue;
       const l = labels[s];
       let top = 0;
+      let size = 0;
       stack[top++] = s;
       seen[s] = 1;
-      piece.length = 0;
       while (top > 0) {
         const i = stack[--top];
-        piece.push(i);
+        piece[size++] = i;
         const x = i % width;
-        for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
-          if (j < 0 || j >= n || seen[j] || !keep[j] || labels[j] !== l) continue;
+        let j = i - 1;
+        if (x > 0 && !seen[j] && keep[j] && labels[j] === l) {
+          seen[j] = 1;
+          stack[top++] = j;
+        }
+        j = i + 1;
+        if (x < width - 1 && !seen[j] && keep[j] && labels[j] === l) {
+          seen[j] = 1;
+          stack[top++] = j;
+        }
+        j = i - width;
+        if (j >= 0 && !seen[j] && keep[j] && labels[j] === l) {
+          seen[j] = 1;
+          stack[top++] = j;
+        }
+        j = i + width;
+        if (j < n && !seen[j] && keep[j] && labels[j] === l) {
           seen[j] = 1;
           stack[top++] = j;
         }
       }
-      if (piece.length < minArea) for (const i of piece) keep[i] = 0;
+      if (size < minArea) for (let q = 0; q < size; q++) keep[piece[q]] = 0;
     }
   }
   for (let k = 0; k < spans.length; k += 3) {
@@ -103,10 +118,22 @@ export function cleanLabels(
 }
 
 /** Zeroed work buffers for an image of `n` px, kept between calls (cleared by each call after use). */
-function scratchFor(n: number): { keep: Uint8Array; seen: Uint8Array; stack: Int32Array } {
+function scratchFor(n: number): Scratch {
   if (!scratch || scratch.keep.length !== n)
-    scratch = { keep: new Uint8Array(n), seen: new Uint8Array(n), stack: new Int32Array(n) };
+    scratch = {
+      keep: new Uint8Array(n),
+      seen: new Uint8Array(n),
+      stack: new Int32Array(n),
+      piece: new Int32Array(n),
+    };
   return scratch;
 }
 
-let scratch: { keep: Uint8Array; seen: Uint8Array; stack: Int32Array } | null = null;
+interface Scratch {
+  keep: Uint8Array;
+  seen: Uint8Array;
+  stack: Int32Array;
+  piece: Int32Array;
+}
+
+let scratch: Scratch | null = null;

@@ -210,38 +210,12 @@ describe('refineClip', () => {
 
     it('gives the same keypoints with stage 1 in a worker thread as inline', async () => {
       const base = { clip, reader: readerDir, layout: FOX_LAYOUT, calib: 'identity' as const, joints: names };
-      const inline = await detectClip({ ...base, refine: refine(), segments: 1, peakWorker: false });
-      const worker = await detectClip({ ...base, refine: refine(), segments: 1, peakWorker: true });
+      const inline = await detectClip({ ...base, refine: refine(), peakWorker: false });
+      const worker = await detectClip({ ...base, refine: refine(), peakWorker: true });
       expect(worker.detections.frames).toBe(FRAMES);
       expect(worker.detections).toEqual(inline.detections);
       expect(worker.heatmaps).toEqual(inline.heatmaps);
     }, 120_000);
-
-    it('refines clip segments in parallel worker threads: the first as one pass, the same output every run', async () => {
-      const base = { clip, reader: readerDir, layout: FOX_LAYOUT, calib: 'identity' as const, joints: names };
-      const one = await detectClip({ ...base, refine: refine(), segments: 1, peakWorker: false });
-      // frames 0-3 in one segment, 4-5 in another that starts 2 frames early (frame 2)
-      const events: number[] = [];
-      const run = () =>
-        detectClip({ ...base, refine: refine(), segments: 2, warmupFrames: 2 }, (e) => {
-          if (e.phase === 'refine') events.push(e.done);
-        });
-      const two = await run();
-      const again = await run();
-      expect(two.detections.frames).toBe(FRAMES);
-      expect(Math.max(...events)).toBe(FRAMES);
-      expect(again.detections).toEqual(two.detections);
-      expect(again.heatmaps).toEqual(two.heatmaps);
-      const K = names.length;
-      // the first segment is the one-pass refinement of its frames, exactly
-      for (const k of ['frontUv', 'sideUv'] as const)
-        expect(two.detections[k].subarray(0, 4 * K * 2)).toEqual(one.detections[k].subarray(0, 4 * K * 2));
-      // the peaks are the same reader's (batched from another frame: rounding at most)
-      for (let i = 0; i < one.heatmaps.frontUv.length; i++)
-        expect(two.heatmaps.frontUv[i]).toBeCloseTo(one.heatmaps.frontUv[i], 3);
-      // the second segment is its own track from the rest pose (no accuracy claim: see detectClip's segments)
-      expect(Array.from(two.detections.frontUv).every(Number.isFinite)).toBe(true);
-    }, 180_000);
 
     it('names a missing rigged glTF and keypoints that are not the joints', async () => {
       const base = { clip, reader: readerDir, layout: FOX_LAYOUT, calib: 'identity' as const, joints: names };
