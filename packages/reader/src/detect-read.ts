@@ -140,9 +140,13 @@ export async function readWithPeakWorker(ctx: ReadContext, refine: Refinement): 
     const k = refine.keypoints.names.length;
     async function* frames(): AsyncGenerator<RgbImage> {
       let t = 0;
+      let told = 0;
       for await (const frame of decodeVideo(o.clip, decodeOptions(ctx))) {
         if (!(await w.ready(t))) return;
-        onEvent({ phase: 'frames', done: w.peaks.frontConf.length / k, total });
+        // once per batch the worker reports, as inline
+        const done = w.peaks.frontConf.length / k;
+        if (done > told) onEvent({ phase: 'frames', done, total });
+        told = done;
         yield toLayout(frame, cal!.calib, layout);
         t++;
       }

@@ -121,7 +121,6 @@ export {
   readSkinnedMesh,
   refineClip,
   refinePose,
-  regionSpans,
   restJointPose,
   restLateralAxes,
   restRefinePose,

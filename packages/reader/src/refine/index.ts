@@ -54,7 +54,6 @@ export {
   type RefinePose,
   restRefinePose,
 } from './refine-pose-state.js';
-export { regionSpans } from './region-spans.js';
 export {
   projectKeypoints,
   type RigKeypointSpec,

@@ -12,7 +12,6 @@ import { backdropSilhouette, placeRestPose } from './place-rest-pose.js';
 import { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews } from './rasterize-views.js';
 import { type RefineReport, refinePose } from './refine-pose.js';
 import type { RefinePose } from './refine-pose-state.js';
-import { regionSpans } from './region-spans.js';
 import { projectKeypoints, type RigKeypoints, rigKeypointPositions } from './rig-keypoints.js';
 import { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
@@ -220,8 +219,6 @@ export async function refineClip(
       colour = fitColourModel([{ image: frame, labels: placed.labels }], layout, { seed: 0 });
     }
     segmentImage(labels, colour, frame, layout, null, regions);
-    // Every label outside the regions is backdrop now: the label passes below walk only these.
-    const spans = regionSpans(regions, layout.WIDTH, layout.HEIGHT);
     if (!state) state = placeRestPose(mesh, vlabels, layout, labels).state;
     groupBoxes(boxes, mesh, vlabels, state, layout, G, o.groupMarginPx, scratch);
     // A group the pose hides in a view (e.g. the far legs in the side view) is not looked for there.
@@ -230,8 +227,8 @@ export async function refineClip(
     jointVisibility(jointPx, raster, faceJoint);
     for (let b = 0; b < 2 * G; b++)
       if (visible[b] * 4 < o.minVisiblePx) boxes.fill(Number.NaN, 4 * b, 4 * b + 4);
-    gatePaint(labels, layout, boxes, spans);
-    cleanLabels(labels, layout.WIDTH, layout.HEIGHT, o.minPaintArea, regions);
+    gatePaint(labels, layout, boxes);
+    cleanLabels(labels, layout.WIDTH, layout.HEIGHT, o.minPaintArea);
     const obs = o.factors.map((f, k) => {
       const l = observeLabels(labels, layout, G, f, o.maxBoundary, levels[k]);
       levels[k] = l;
@@ -287,7 +284,7 @@ export async function refineClip(
       frontConf.push(Math.max(o.minKeypointConf, Math.min(1, (4 * jointPx[2 * j]) / o.visibleKeypointPx)));
       sideConf.push(Math.max(o.minKeypointConf, Math.min(1, (4 * jointPx[2 * j + 1]) / o.visibleKeypointPx)));
     }
-    regions = o.marginPx > 0 ? silhouetteBoxes(labels, layout, o.marginPx, spans) : null;
+    regions = o.marginPx > 0 ? silhouetteBoxes(labels, layout, o.marginPx) : null;
     seconds += (performance.now() - t0) / 1000;
     reports.push(report);
     used.push(nUsed);
@@ -437,15 +434,11 @@ function visibleGroups(out: Float64Array, r: RasterTarget, groups: number): void
   }
 }
 
-/**
- * Paint pixels outside their group's box ({@link groupBoxes}; NaN: nowhere) become body; only the
- * pixels of `spans` ({@link regionSpans}) are walked.
- */
-function gatePaint(labels: Uint8Array, layout: Layout, boxes: Float64Array, spans: Int32Array): void {
+/** Paint pixels outside their group's box ({@link groupBoxes}; NaN: nowhere) become body. */
+function gatePaint(labels: Uint8Array, layout: Layout, boxes: Float64Array): void {
   const w = layout.WIDTH;
-  for (let k = 0; k < spans.length; k += 3) {
-    const y = spans[k];
-    for (let x = spans[k + 1]; x < spans[k + 2]; x++) {
+  for (let y = 0; y < layout.HEIGHT; y++) {
+    for (let x = 0; x < w; x++) {
       const i = y * w + x;
       const g = labels[i] - LABEL_GROUP0;
       if (g < 0) continue;
@@ -461,24 +454,19 @@ function gatePaint(labels: Uint8Array, layout: Layout, boxes: Float64Array, span
   }
 }
 
-/**
- * Per view, the bounding box of the labelled pixels grown by `margin` (null when a view is empty);
- * only the pixels of `spans` ({@link regionSpans}) are walked, every other one being backdrop.
- */
+/** Per view, the bounding box of the labelled pixels grown by `margin` (null when a view is empty). */
 function silhouetteBoxes(
   labels: Uint8Array,
   layout: Layout,
   margin: number,
-  spans: Int32Array,
 ): { x0: number; x1: number; y0: number; y1: number }[] | null {
   const box = [
     [Infinity, -Infinity, Infinity, -Infinity],
     [Infinity, -Infinity, Infinity, -Infinity],
   ];
   const w = layout.WIDTH;
-  for (let k = 0; k < spans.length; k += 3) {
-    const y = spans[k];
-    for (let x = spans[k + 1]; x < spans[k + 2]; x++) {
+  for (let y = 0; y < layout.HEIGHT; y++) {
+    for (let x = 0; x < w; x++) {
       if (!labels[y * w + x]) continue;
       const b = box[x < layout.W_FRONT ? 0 : 1];
       if (x < b[0]) b[0] = x;

@@ -211,8 +211,21 @@ describe('refineClip', () => {
     it('gives the same keypoints with stage 1 in a worker thread as inline', async () => {
       const base = { clip, reader: readerDir, layout: FOX_LAYOUT, calib: 'identity' as const, joints: names };
       const inline = await detectClip({ ...base, refine: refine(), peakWorker: false });
-      const worker = await detectClip({ ...base, refine: refine(), peakWorker: true });
+      const events: { phase: string; done: number }[] = [];
+      const worker = await detectClip({ ...base, refine: refine(), peakWorker: true }, (e) => {
+        if (e.phase !== 'calib') events.push({ phase: e.phase, done: e.done });
+      });
       expect(worker.detections.frames).toBe(FRAMES);
+      // progress as inline: stage 1 once per batch (increasing), each frame refined after its peaks
+      const read = events.filter((e) => e.phase === 'frames').map((e) => e.done);
+      expect(read.at(-1)).toBe(FRAMES);
+      expect(read).toEqual([...new Set(read)].sort((x, y) => x - y));
+      let peaksIn = 0;
+      for (const e of events) {
+        if (e.phase === 'frames') peaksIn = e.done;
+        else expect(e.done).toBeLessThanOrEqual(peaksIn);
+      }
+      expect(events.filter((e) => e.phase === 'refine').map((e) => e.done)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(worker.detections).toEqual(inline.detections);
       expect(worker.heatmaps).toEqual(inline.heatmaps);
     }, 120_000);
