@@ -7,7 +7,7 @@ import { type Calibration, estimateCalib } from './estimate-calib.js';
 import { type ClipCalib, framePeaks, type PeakLists, toLayout } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
 import { type RefineClipInput, type RefineClipResult, refineClip } from './refine/refine-clip.js';
-import { startPeakWorker } from './start-peak-worker.js';
+import type { PeakWorker } from './start-peak-worker.js';
 
 // The two ways detectClip reads a clip: inline, or with stage 1 in a worker thread.
 
@@ -116,23 +116,17 @@ export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
 }
 
 /**
- * Stage 1 in a worker thread ({@link startPeakWorker}), stage 2 here on a second decode of the
- * clip, each frame as soon as the worker has its peaks: the inference of the next frames overlaps
- * the refinement. Null when the worker fails before its first frame (the caller reads inline).
+ * Stage 1 in a worker thread (`w`, {@link startPeakWorker} started by the caller), stage 2 here on
+ * a second decode of the clip, each frame as soon as the worker has its peaks: the inference of
+ * the next frames overlaps the refinement. Null when the worker fails before its first frame (the
+ * caller reads inline). Terminates the worker.
  */
-export async function readWithPeakWorker(ctx: ReadContext, refine: Refinement): Promise<ReadOutcome | null> {
+export async function readWithPeakWorker(
+  ctx: ReadContext,
+  refine: Refinement,
+  w: PeakWorker,
+): Promise<ReadOutcome | null> {
   const { o, layout, total, onEvent } = ctx;
-  const w = startPeakWorker({
-    clip: o.clip,
-    reader: o.reader,
-    joints: o.joints,
-    layout,
-    calib: o.calib,
-    ref: o.ref,
-    batchFrames: o.batchFrames,
-    maxFrames: o.maxFrames,
-    peakConf: o.peakConf,
-  });
   try {
     const cal = await w.calib.catch(() => null);
     if (!cal) return null;

@@ -18,6 +18,7 @@ export {
   type DetectResult,
   detectClip,
   heatmapsPath,
+  PEAK_WORKER_MIN_FRAMES,
 } from './detect-clip.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
 export { type Calibration, estimateCalib } from './estimate-calib.js';
