@@ -105,6 +105,7 @@ export {
   type PaintJoints,
   type PixelRect,
   placeRestPose,
+  predictRefinePose,
   projectKeypoints,
   projectVertices,
   type RasterTarget,

@@ -51,6 +51,7 @@ export {
   applyPoseStep,
   copyRefinePose,
   jointPositions,
+  predictRefinePose,
   type RefinePose,
   restRefinePose,
 } from './refine-pose-state.js';

@@ -23,6 +23,52 @@ export function copyRefinePose(out: RefinePose, src: RefinePose): RefinePose {
 }
 
 /**
+ * The constant-velocity prediction of the pose after `prev` and `last` (two consecutive frames'):
+ * the translation `2 last - prev`, each joint's rotation `last * (prev^-1 last)` (the same turn
+ * again, in the joint's own frame; the shorter way); scales and local translations as `last`.
+ * Writes `out` (may be `last`, not `prev`) and returns it.
+ *
+ * ```ts
+ * predictRefinePose(state, prevPose, lastPose); // the start of the next frame's fit
+ * ```
+ */
+export function predictRefinePose(out: RefinePose, prev: RefinePose, last: RefinePose): RefinePose {
+  if (out !== last) copyRefinePose(out, last);
+  for (let k = 0; k < 3; k++) out.translation[k] = 2 * last.translation[k] - prev.translation[k];
+  const a = prev.pose.rotation;
+  const b = last.pose.rotation;
+  const q = out.pose.rotation;
+  for (let o = 0; o < q.length; o += 4) {
+    // d = conj(a) * b, the turn from prev to last in prev's frame, taken the shorter way
+    const ax = -a[o];
+    const ay = -a[o + 1];
+    const az = -a[o + 2];
+    const aw = a[o + 3];
+    const bx = b[o];
+    const by = b[o + 1];
+    const bz = b[o + 2];
+    const bw = b[o + 3];
+    const ex = aw * bx + ax * bw + ay * bz - az * by;
+    const ey = aw * by - ax * bz + ay * bw + az * bx;
+    const ez = aw * bz + ax * by - ay * bx + az * bw;
+    const ew = aw * bw - ax * bx - ay * by - az * bz;
+    // normalised (the poses' quaternions drift off unit length by rounding: unnormalised, the
+    // prediction's norm would compound frame after frame) and signed to the shorter way
+    const sg = (ew < 0 ? -1 : 1) / Math.hypot(ex, ey, ez, ew);
+    const dx = sg * ex;
+    const dy = sg * ey;
+    const dz = sg * ez;
+    const dw = sg * ew;
+    // q = b * d
+    q[o] = bw * dx + bx * dw + by * dz - bz * dy;
+    q[o + 1] = bw * dy - bx * dz + by * dw + bz * dx;
+    q[o + 2] = bw * dz + bx * dy - by * dx + bz * dw;
+    q[o + 3] = bw * dw - bx * dx - by * dy - bz * dz;
+  }
+  return out;
+}
+
+/**
  * Applies a parameter step: `delta[0..2]` adds to the translation; `delta[3 + 3k ..]` rotates free
  * joint `joints[k]` in its own frame, `q <- q * exp(delta / 2)` (a rotation vector in radians).
  * Writes `out` (may be `state`) and returns it.

@@ -130,6 +130,23 @@ describe('refineClip', () => {
     expect(r.peaksUsed[FRAMES - 1]).toBeLessThan(0.95 * 2 * names.length);
   });
 
+  it('starts the frames from the third on from the constant-velocity prediction, with predictedIterations', async () => {
+    const steps = async (options: Parameters<typeof refineClip>[1]) => {
+      const s: number[] = [];
+      await refineClip(
+        { mesh, paint: FOX_PAINT, keypoints: kp, layout: FOX_LAYOUT, colour: 'first-frame', frames, peaks },
+        options,
+        (_, report) => s.push(report.levels[0].steps),
+      );
+      return s;
+    };
+    const predicted = await steps({ predictedIterations: [1], iterations: [4] });
+    expect(predicted[1]).toBeGreaterThan(1); // the second frame has no motion to repeat yet
+    expect(predicted.slice(2)).toEqual([1, 1, 1, 1]);
+    const last = await steps({ predict: false, predictedIterations: [1], iterations: [4] });
+    expect(last.slice(2).every((n) => n > 1)).toBe(true);
+  });
+
   it('refuses frames that are not in layout px, and a clip without frames', async () => {
     const base = {
       mesh,
