@@ -97,12 +97,13 @@ export const RefineClipOptions = z
      * lost accuracy: wolf seeds 7 / 12 1.22 / 1.32 cm mean against 0.83 / 0.77). Measured on the
      * rendered wolf exams (seeds 7 / 12 / 13, mean / p95 cm): without 0.830 / 2.45, 0.765 / 2.06,
      * 0.753 / 2.03; predicted, 10 iterations 0.772 / 2.24, 0.684 / 1.79, 0.715 / 1.91; 7: 0.788,
-     * 0.721, 0.732; 6: 0.802 / 2.28, 0.739 / 1.88, 0.748 / 1.99; 5: seed 12 0.882 / 2.60.
-     * docs/benchmarks.md. @default true
+     * 0.721, 0.732; 6: 0.802 / 2.28, 0.739 / 1.88, 0.748 / 1.99; 5: seed 12 0.882 / 2.60. Seeds 11
+     * / 14: without 0.680 / 1.61, 0.885 / 2.54; 10: seed 14 0.837 / 2.41; 7: 0.664 / 1.57, 0.879 /
+     * 2.62; 6: 0.681 / 1.57, 0.916 / 2.77 (hence 7). docs/benchmarks.md. @default true
      */
     predict: z.boolean().default(true),
-    /** LM iterations per level on a frame that starts from a prediction (`predict`). @default [6] */
-    predictedIterations: z.array(z.number().int().min(0)).default([6]),
+    /** LM iterations per level on a frame that starts from a prediction (`predict`). @default [7] */
+    predictedIterations: z.array(z.number().int().min(0)).default([7]),
   })
   .strict();
 /** Options of {@link refineClip} as passed in. */
