@@ -2,9 +2,10 @@ import type { Detections, Layout } from '@mocap/layout';
 import { decodeVideo, type RgbImage, type VideoInfo } from '@mocap/media';
 import type { z } from 'zod';
 import { initBackend } from './backend.js';
+import { type ClipCalib, clipCalib } from './clip-calib.js';
 import type { DetectEvent, DetectOptions } from './detect-clip.js';
-import { type Calibration, estimateCalib } from './estimate-calib.js';
-import { type ClipCalib, framePeaks, type PeakLists, toLayout } from './frame-peaks.js';
+import type { Calibration } from './estimate-calib.js';
+import { framePeaks, type PeakLists, toLayout } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
 import { type RefineClipInput, type RefineClipResult, refineClip } from './refine/refine-clip.js';
 import type { PeakWorker } from './start-peak-worker.js';
@@ -42,16 +43,9 @@ export interface ReadOutcome {
 
 /** The clip's calibration from its first frame (`auto`: fitted to ref.png). */
 function calibrate(ctx: ReadContext, frame: RgbImage): { calibration: Calibration | null; calib: ClipCalib } {
-  const { o, layout } = ctx;
-  let calibration: Calibration | null = null;
-  let calib: ClipCalib;
-  if (o.calib === 'auto') calib = calibration = estimateCalib(frame, ctx.ref!);
-  // the clip is the layout, at most resized
-  else if (o.calib === 'identity')
-    calib = { sx: layout.WIDTH / frame.width, sy: layout.HEIGHT / frame.height, tx: 0, ty: 0 };
-  else calib = { sx: o.calib[0], sy: o.calib[1], tx: o.calib[2], ty: o.calib[3] };
-  ctx.onEvent({ phase: 'calib', calibration });
-  return { calibration, calib };
+  const c = clipCalib(ctx.o.calib, frame, ctx.layout, ctx.ref);
+  ctx.onEvent({ phase: 'calib', calibration: c.calibration });
+  return c;
 }
 
 function decodeOptions(ctx: ReadContext) {

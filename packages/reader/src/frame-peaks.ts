@@ -1,14 +1,11 @@
 import type { Layout } from '@mocap/layout';
 import { type RgbImage, warpScaleShift } from '@mocap/media';
 import * as tf from '@tensorflow/tfjs-core';
+import type { ClipCalib } from './clip-calib.js';
 import type { Reader } from './create-reader.js';
-import type { Calibration } from './estimate-calib.js';
 import { frameToInput } from './frame-to-inputs.js';
 import { decodeHeatmaps, peaksToLayout } from './heatmap-decode.js';
 import { viewTransform } from './view-transform.js';
-
-/** How a clip maps onto the layout: layout u = sx * clip u + tx, v = sy * clip v + ty. */
-export type ClipCalib = Pick<Calibration, 'sx' | 'sy' | 'tx' | 'ty'>;
 
 /** Heatmap peaks as they accumulate, det.npz's layout: T x K x 2 layout px, T x K confidences per view. */
 export interface PeakLists {

@@ -10,6 +10,7 @@ export {
 } from './backend.js';
 export { bicubicWeights, resizeGridBicubic } from './bicubic.js';
 export { BLOB_JOINTS, type BlobDatasetOptions, writeBlobDataset } from './blob-dataset.js';
+export { type CalibMode, type ClipCalib, clipCalib } from './clip-calib.js';
 export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
 export {
@@ -24,7 +25,6 @@ export { dinov2TensorShapes } from './dinov2-backbone.js';
 export { type Calibration, estimateCalib } from './estimate-calib.js';
 export { evaluateReader, type ItemPrediction, predictItems } from './evaluate-reader.js';
 export {
-  type ClipCalib,
   type FramePeaksOptions,
   framePeaks,
   type PeakLists,

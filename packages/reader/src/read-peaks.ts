@@ -1,12 +1,10 @@
 import { Layout, type LayoutInput } from '@mocap/layout';
 import { decodeVideo, type RgbImage, readPng } from '@mocap/media';
-import * as tf from '@tensorflow/tfjs-core';
 import { initBackend } from './backend.js';
-import { type Calibration, estimateCalib } from './estimate-calib.js';
-import { frameToInput } from './frame-to-inputs.js';
-import { decodeHeatmaps, peaksToLayout } from './heatmap-decode.js';
+import { type CalibMode, type ClipCalib, clipCalib } from './clip-calib.js';
+import type { Calibration } from './estimate-calib.js';
+import { framePeaks, type PeakLists } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
-import { viewTransform } from './view-transform.js';
 
 /** What {@link readPeaks} reads: a clip, a saved reader and how the clip maps onto the layout. */
 export interface ReadPeaksOptions {
@@ -16,7 +14,7 @@ export interface ReadPeaksOptions {
   joints?: string[] | undefined;
   layout?: LayoutInput | undefined;
   /** As `detectClip`'s `calib`; `auto` needs `ref`. */
-  calib: 'auto' | 'identity' | [number, number, number, number];
+  calib: CalibMode;
   ref?: string | undefined;
   /** Frames per inference batch (two views each). */
   batchFrames: number;
@@ -28,7 +26,7 @@ export interface ReadPeaksOptions {
 /** How the clip maps onto the layout: the fitted calibration (`auto`) and its scale and shift. */
 export interface PeaksCalib {
   calibration: Calibration | null;
-  calib: Pick<Calibration, 'sx' | 'sy' | 'tx' | 'ty'>;
+  calib: ClipCalib;
 }
 
 /** One batch of stage 1's heatmap peaks: frames `start ..`, K x 2 layout px and K confidences per frame and view. */
@@ -61,61 +59,35 @@ export async function readPeaks(
   const backend = await initBackend();
   const { reader } = await loadReader(o.reader, o.joints ? { joints: o.joints } : {});
   try {
-    const n = reader.config.inputSize;
-    const m = reader.heatmapSize;
-    const j = reader.config.joints.length;
-    const views = [viewTransform(layout, 'front', n, m), viewTransform(layout, 'side', n, m)] as const;
-    const per = n * n * 3;
-    const batch = new Float32Array(o.batchFrames * 2 * per);
-    let calib: PeaksCalib['calib'] | undefined;
-    let inBatch = 0;
+    const peaks: PeakLists = { frontUv: [], sideUv: [], frontConf: [], sideConf: [] };
     let done = 0;
-    const flush = () => {
-      if (inBatch === 0) return;
-      const x = tf.tensor4d(batch.subarray(0, inBatch * 2 * per), [inBatch * 2, n, n, 3]);
-      const heat = reader.predict(x);
-      const data = heat.dataSync() as Float32Array;
-      tf.dispose([x, heat]);
-      const out: PeaksBatch = {
+    // each batch's peaks leave the lists as soon as framePeaks has appended them
+    const drain = (upTo: number) => {
+      onBatch({
         start: done,
-        frames: inBatch,
-        frontUv: new Float32Array(inBatch * 2 * j),
-        sideUv: new Float32Array(inBatch * 2 * j),
-        frontConf: new Float32Array(inBatch * j),
-        sideConf: new Float32Array(inBatch * j),
-      };
-      for (let f = 0; f < inBatch; f++) {
-        for (const [k, t] of views.entries()) {
-          const peaks = decodeHeatmaps(data, m, j, (2 * f + k) * m * m * j);
-          (k === 0 ? out.frontUv : out.sideUv).set(peaksToLayout(peaks, t), f * 2 * j);
-          (k === 0 ? out.frontConf : out.sideConf).set(
-            o.peakConf === 'peak' ? peaks.conf : peaks.margin,
-            f * j,
-          );
-        }
-      }
-      done += inBatch;
-      inBatch = 0;
-      onBatch(out);
+        frames: upTo - done,
+        frontUv: Float32Array.from(peaks.frontUv.splice(0)),
+        sideUv: Float32Array.from(peaks.sideUv.splice(0)),
+        frontConf: Float32Array.from(peaks.frontConf.splice(0)),
+        sideConf: Float32Array.from(peaks.sideConf.splice(0)),
+      });
+      done = upTo;
     };
-    for await (const frame of decodeVideo(o.clip, o.maxFrames ? { maxFrames: o.maxFrames } : {})) {
-      if (!calib) {
-        let calibration: Calibration | null = null;
-        if (o.calib === 'auto') {
-          if (!ref) throw new TypeError(`detect: Expected options.ref (ref.png) for calib 'auto', got none.`);
-          calibration = estimateCalib(frame, ref);
-          calib = calibration;
-        } else if (o.calib === 'identity') {
-          calib = { sx: layout.WIDTH / frame.width, sy: layout.HEIGHT / frame.height, tx: 0, ty: 0 };
-        } else calib = { sx: o.calib[0], sy: o.calib[1], tx: o.calib[2], ty: o.calib[3] };
-        onCalib({ calibration, calib });
-      }
-      for (const [k, t] of views.entries())
-        frameToInput(frame, calib, t, layout, batch, (2 * inBatch + k) * per);
-      inBatch++;
-      if (inBatch === o.batchFrames) flush();
+    const calibOf = (first: RgbImage) => {
+      const c = clipCalib(o.calib, first, layout, ref);
+      onCalib(c);
+      return c.calib;
+    };
+    const clip = decodeVideo(o.clip, o.maxFrames ? { maxFrames: o.maxFrames } : {});
+    const opts = {
+      batchFrames: o.batchFrames,
+      peakConf: o.peakConf ?? 'margin',
+      keepFrames: false,
+      onBatch: drain,
+    };
+    for await (const _ of framePeaks(clip, reader, layout, calibOf, peaks, opts)) {
+      // keepFrames: false yields nothing; the peaks go out through onBatch
     }
-    flush();
     return { backend: backend.choice, frames: done };
   } finally {
     reader.dispose();
