@@ -4,16 +4,8 @@ import path from 'node:path';
 import { Layout } from '@mocap/layout';
 import { writeBlobDataset } from '@mocap/reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUARTER_LAYOUT as layoutInput } from '../helpers/quarter-wolf.js';
 import { runCli as run } from '../helpers/run-cli.js';
-
-const layoutInput = {
-  WIDTH: 320,
-  HEIGHT: 180,
-  W_FRONT: 105,
-  W_SIDE: 215,
-  GROUND_V: 160,
-  M_PER_PX: 1.9 / 180,
-};
 
 describe('mocap train', () => {
   let dir = '';
