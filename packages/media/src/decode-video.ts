@@ -14,8 +14,16 @@ function newFrame(bytes: number): Uint8Array {
 /** Options of {@link decodeVideo}. */
 export const DecodeOptions = z
   .object({
-    /** Resample to this frame rate (ffmpeg's `fps` filter); every decoded frame when left out. */
+    /**
+     * Resample to this frame rate (ffmpeg's `fps` filter); when left out every decoded frame, or
+     * for a variable-frame-rate video ({@link VideoInfo.vfr}) frames resampled to its average rate.
+     */
     fps: z.number().positive().optional(),
+    /**
+     * Only every `step`-th frame (0, step, 2 step, ...; counted after any resampling), e.g. to
+     * sample a clip cheaply: ffmpeg still decodes every frame, only the kept ones reach JS. @default 1
+     */
+    step: z.number().int().positive().default(1),
     /** Scale frames to this size (area filter when shrinking, bicubic otherwise); the video's own when left out. */
     size: z
       .object({ width: z.number().int().positive(), height: z.number().int().positive() })
@@ -28,7 +36,7 @@ export const DecodeOptions = z
     info: z
       .custom<VideoInfo>((v) => typeof v === 'object' && v !== null && 'width' in v && 'height' in v)
       .optional(),
-    /** Stop after this many frames. */
+    /** Stop after this many frames (kept frames, with `step`). */
     maxFrames: z.number().int().positive().optional(),
     /** Cancels the decode: the iterator throws an FfmpegError with `aborted`. */
     signal: z.instanceof(AbortSignal).optional(),
@@ -42,7 +50,9 @@ export type DecodeOptions = z.input<typeof DecodeOptions>;
 /**
  * Decodes a video's first video stream to RGB frames, streamed from ffmpeg's stdout through a
  * pipe (raw rgb24, split exactly on frame boundaries; nothing is written to disk). Frames come
- * as the consumer pulls them; breaking out of the loop stops ffmpeg.
+ * upright (rotation metadata applied, as a player shows them) and evenly timed (a
+ * variable-frame-rate video is resampled to its average rate), as the consumer pulls them;
+ * breaking out of the loop stops ffmpeg.
  * A missing or non-video file is a FileError (from {@link probeVideo}); a failed, aborted or
  * timed-out ffmpeg an {@link FfmpegError}.
  *
@@ -61,13 +71,17 @@ export async function* decodeVideo(file: string, options: DecodeOptions = {}): A
   const height = o.size?.height ?? info.height;
   const filters: string[] = [];
   if (o.fps !== undefined) filters.push(`fps=${o.fps}`);
+  else if (info.vfr) filters.push(`fps=${info.fpsRational.num}/${info.fpsRational.den}`);
+  if (o.step > 1) filters.push(`select='not(mod(n\\,${o.step}))'`);
   if (o.size && (width !== info.width || height !== info.height)) {
     const flags = width <= info.width && height <= info.height ? 'area' : 'bicubic';
     filters.push(`scale=${width}:${height}:flags=${flags}`);
   }
-  const args = ['-nostdin', '-v', 'error', '-noautorotate', '-i', file, '-map', '0:v:0'];
+  // ffmpeg turns the frames upright by the rotation metadata (its default `autorotate`).
+  const args = ['-nostdin', '-v', 'error', '-i', file, '-map', '0:v:0'];
   if (filters.length > 0) args.push('-vf', filters.join(','));
-  else args.push('-fps_mode', 'passthrough');
+  // Each decoded (or selected) frame once: no duplicates or drops to a constant output rate.
+  args.push('-fps_mode', 'passthrough');
   if (o.maxFrames !== undefined) args.push('-frames:v', String(o.maxFrames));
   args.push('-an', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
   const timeout = Math.max(1, o.timeout - (Date.now() - started));

@@ -20,10 +20,23 @@ export type ProbeOptions = z.input<typeof ProbeOptions>;
 
 /** A video's first video stream, as {@link probeVideo} reports it. */
 export interface VideoInfo {
-  /** Frame width in px (coded, before any rotation metadata). */
+  /** Frame width in px as {@link decodeVideo} returns frames: upright, rotation metadata applied. */
   width: number;
   height: number;
-  /** Frames per second as a number, `fpsRational.num / fpsRational.den`. */
+  /** The stream's own (coded) size, before rotation metadata: `width` and `height` swapped for 90 and 270 degrees. */
+  coded: { width: number; height: number };
+  /**
+   * Degrees the player turns the coded frames to show them upright (display matrix side data, else
+   * the `rotate` tag), one of 0, 90, 180, 270; ffmpeg (and so {@link decodeVideo}) applies it.
+   */
+  rotation: 0 | 90 | 180 | 270;
+  /**
+   * Whether the frames come at a variable rate: ffprobe's base rate (`r_frame_rate`) and its
+   * average (`avg_frame_rate`) differ by more than 1%. {@link decodeVideo} then resamples the
+   * frames to `fps`, the average, so each frame is 1 / fps seconds after the last.
+   */
+  vfr: boolean;
+  /** Frames per second as a number, `fpsRational.num / fpsRational.den` (the average rate). */
   fps: number;
   /** Frames per second as ffprobe reports it, e.g. `{ num: 30000, den: 1001 }`. */
   fpsRational: { num: number; den: number };
@@ -46,6 +59,8 @@ const Stream = z.object({
   nb_frames: z.string().optional(),
   nb_read_packets: z.string().optional(),
   duration: z.string().optional(),
+  tags: z.object({ rotate: z.string().optional() }).partial().optional(),
+  side_data_list: z.array(z.object({ rotation: z.number().optional() }).partial()).optional(),
 });
 const ProbeJson = z.object({
   streams: z.array(Stream.partial()).default([]),
@@ -58,6 +73,14 @@ function rational(s: string | undefined): { num: number; den: number } | undefin
   const num = Number(m[1]);
   const den = m[2] === undefined ? 1 : Number(m[2]);
   return num > 0 && den > 0 ? { num, den } : undefined;
+}
+
+/** The quarter turn (0, 90, 180, 270) of the display matrix's rotation, else the `rotate` tag's. */
+function quarterTurn(st: z.infer<typeof Stream>): 0 | 90 | 180 | 270 {
+  const side = st.side_data_list?.find((d) => d.rotation !== undefined)?.rotation;
+  const deg = side ?? Number(st.tags?.rotate ?? 0);
+  if (!Number.isFinite(deg)) return 0;
+  return ((((Math.round(deg / 90) * 90) % 360) + 360) % 360) as 0 | 90 | 180 | 270;
 }
 
 const STILL_FORMATS = /(^|,)(image2|[a-z0-9]+_pipe|gif|apng|webp)(,|$)/;
@@ -113,7 +136,7 @@ export async function probeVideo(file: string, options: ProbeOptions = {}): Prom
     );
   }
   const entries =
-    'stream=codec_name,width,height,r_frame_rate,avg_frame_rate,nb_frames,duration:format=format_name,duration';
+    'stream=codec_name,width,height,r_frame_rate,avg_frame_rate,nb_frames,duration:stream_tags=rotate:stream_side_data=rotation:format=format_name,duration';
   const json = await ffprobe(file, ['-select_streams', 'v:0', '-show_entries', entries], o);
   const format = json.format.format_name ?? 'unknown';
   const parsed = Stream.safeParse(json.streams[0]);
@@ -141,6 +164,8 @@ export async function probeVideo(file: string, options: ProbeOptions = {}): Prom
     );
   }
   const fps = fpsRational.num / fpsRational.den;
+  const base = rational(st.r_frame_rate);
+  const vfr = base !== undefined && Math.abs(base.num / base.den / fps - 1) > 0.01;
   let frames = Number(st.nb_frames);
   if (!(frames > 0)) {
     const counted = await ffprobe(
@@ -153,9 +178,14 @@ export async function probeVideo(file: string, options: ProbeOptions = {}): Prom
   if (!(frames > 0)) throw new FileError(`probeVideo: ${file}: not a video (no frames).`, file, 'nb_frames');
   const dur = Number(st.duration ?? json.format.duration);
   const duration = dur > 0 ? dur : frames / fps;
+  const rotation = quarterTurn(st);
+  const turned = rotation === 90 || rotation === 270;
   return {
-    width: st.width,
-    height: st.height,
+    width: turned ? st.height : st.width,
+    height: turned ? st.width : st.height,
+    coded: { width: st.width, height: st.height },
+    rotation,
+    vfr,
     fps,
     fpsRational,
     frames,

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileError } from '@mocap/layout';
-import { decodeVideo, FfmpegError, probeVideo } from '@mocap/media';
+import { decodeVideo, FfmpegError, findFfmpeg, probeVideo } from '@mocap/media';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIP, RED_SIZE, redAt, redCentroid, syntheticClipFolder } from './helpers.js';
 
@@ -47,6 +48,81 @@ describe('decodeVideo', () => {
     const info = await probeVideo(clip);
     const frames = await collect(decodeVideo(clip, { info }));
     expect(frames).toHaveLength(info.frames);
+  });
+
+  it('keeps every step-th frame only', async () => {
+    const frames = await collect(decodeVideo(clip, { step: 5 }));
+    expect(frames).toHaveLength(Math.ceil(CLIP.frames / 5));
+    const [x] = redAt(10);
+    expect(redCentroid(frames[2]!)![0]).toBeCloseTo(x + RED_SIZE / 2, 0);
+    expect(await collect(decodeVideo(clip, { step: 5, maxFrames: 2 }))).toHaveLength(2);
+  });
+
+  it('turns frames upright by the rotation metadata', async () => {
+    // The coded frames are the clip turned a quarter clockwise; the tag turns them back.
+    const coded = path.join(dir, 'turned.mp4');
+    const tagged = path.join(dir, 'tagged.mp4');
+    const ff = findFfmpeg();
+    await execa(ff, [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      clip,
+      '-vf',
+      'transpose=1',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '4',
+      coded,
+    ]);
+    await execa(ff, ['-v', 'error', '-y', '-i', coded, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', tagged]);
+    const info = await probeVideo(tagged);
+    expect(info).toMatchObject({
+      rotation: 90,
+      width: CLIP.width,
+      height: CLIP.height,
+      coded: { width: CLIP.height, height: CLIP.width },
+    });
+    const frames = await collect(decodeVideo(tagged, { maxFrames: 3 }));
+    expect(frames[2]!.width).toBe(CLIP.width);
+    const [x, y] = redAt(2);
+    const c = redCentroid(frames[2]!)!;
+    expect(Math.abs(c[0] - (x + RED_SIZE / 2))).toBeLessThan(1);
+    expect(Math.abs(c[1] - (y + RED_SIZE / 2))).toBeLessThan(1);
+  });
+
+  it('resamples a variable-frame-rate video to its average rate', async () => {
+    // Every third frame dropped, the others keep their times: 24 fps timing, 16 fps on average.
+    const vfr = path.join(dir, 'vfr.mp4');
+    await execa(findFfmpeg(), [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      clip,
+      '-vf',
+      "select='not(eq(mod(n\\,3)\\,1))'",
+      '-fps_mode',
+      'vfr',
+      '-c:v',
+      'libx264',
+      '-crf',
+      '4',
+      vfr,
+    ]);
+    const info = await probeVideo(vfr);
+    expect(info.vfr).toBe(true);
+    expect(info.fps).toBeCloseTo(16, 5);
+    const frames = await collect(decodeVideo(vfr, { info }));
+    expect(frames).toHaveLength(16);
+    // Output frame k shows the moment k / 16 s: source frame 1.5 k of the 24 fps clip, give or take one.
+    for (const k of [4, 10, 15]) {
+      const seen = (redCentroid(frames[k]!)![0] - 8 - RED_SIZE / 2) / 4;
+      expect(Math.abs(seen - 1.5 * k)).toBeLessThanOrEqual(1.01);
+    }
+    expect((await probeVideo(clip)).vfr).toBe(false);
   });
 
   it('stops after maxFrames, and stops ffmpeg when the loop breaks', async () => {

@@ -23,6 +23,9 @@ describe('probeVideo', () => {
       fpsRational: { num: CLIP.fps, den: 1 },
       frames: CLIP.frames,
       codec: 'h264',
+      rotation: 0,
+      vfr: false,
+      coded: { width: CLIP.width, height: CLIP.height },
     });
     expect(info.duration).toBeCloseTo(CLIP.frames / CLIP.fps, 2);
     expect(info.format).toContain('mp4');
