@@ -22,6 +22,12 @@ export interface Detections {
    * `[1, 1, 0, 0]` for a clip already in the layout.
    */
   calib: Float64Array;
+  /**
+   * The calibration of each frame, T x 4 (`[sx, sy, tx, ty]` per frame) as `calib_frames`, when
+   * detect followed a framing that drifts through the clip; `calib` is then the clip's typical one.
+   * Left out (and absent from det.npz) when every frame has `calib`.
+   */
+  calibFrames?: Float64Array | undefined;
 }
 
 /** The identity calibration: the clip is already in layout px. */
@@ -93,6 +99,38 @@ export function parseDetections(arrays: Record<string, NpyArray>, file = 'det.np
     }
     calib = Float64Array.from(c.data);
   }
+  let calibFrames: Float64Array | undefined;
+  if (arrays.calib_frames) {
+    const c = arrays.calib_frames;
+    if (
+      (c.dtype !== 'float32' && c.dtype !== 'float64') ||
+      c.shape.length !== 2 ||
+      c.shape[0] !== frames ||
+      c.shape[1] !== 4 ||
+      c.data.length !== 4 * frames
+    ) {
+      throw new FileError(
+        `det: ${file}: calib_frames: expected ${frames} x 4 floats ([sx, sy, tx, ty] per frame), got ${c.dtype} [${c.shape}] (${c.data.length} values).`,
+        file,
+        'calib_frames',
+      );
+    }
+    calibFrames = Float64Array.from(c.data);
+    for (let t = 0; t < frames; t++) {
+      const [sx, sy, tx, ty] = calibFrames.subarray(4 * t, 4 * t + 4);
+      if (!(sx! > 0 && sy! > 0 && Number.isFinite(tx) && Number.isFinite(ty))) {
+        throw new FileError(
+          `det: ${file}: calib_frames[${t}]: expected positive scales and finite shifts, got [${Array.from(
+            calibFrames.subarray(4 * t, 4 * t + 4),
+          )
+            .map(fmt)
+            .join(', ')}].`,
+          file,
+          `calib_frames[${t}]`,
+        );
+      }
+    }
+  }
   const views: [string, Float32Array, Float32Array][] = [
     ['front', frontUv, frontConf],
     ['side', sideUv, sideConf],
@@ -117,10 +155,23 @@ export function parseDetections(arrays: Record<string, NpyArray>, file = 'det.np
       }
     }
   }
-  return { names, fps, frames, frontUv, sideUv, frontConf, sideConf, calib };
+  return {
+    names,
+    fps,
+    frames,
+    frontUv,
+    sideUv,
+    frontConf,
+    sideConf,
+    calib,
+    ...(calibFrames ? { calibFrames } : {}),
+  };
 }
 
-/** Encodes detections as NumPy arrays with the seed's names (float32, `names` as strings). */
+/**
+ * Encodes detections as NumPy arrays with the seed's names (float32, `names` as strings), plus
+ * `calib_frames` (T x 4 float64) when the detections carry a per-frame calibration.
+ */
 export function detectionsToArrays(det: Detections): Record<string, NpyArray> {
   const t = det.frames;
   const j = det.names.length;
@@ -132,6 +183,9 @@ export function detectionsToArrays(det: Detections): Record<string, NpyArray> {
     fps: { dtype: 'float64', shape: [], data: Float64Array.of(det.fps) },
     names: { dtype: 'unicode', shape: [j], data: det.names },
     calib: { dtype: 'float64', shape: [4], data: det.calib },
+    ...(det.calibFrames
+      ? { calib_frames: { dtype: 'float64', shape: [t, 4], data: det.calibFrames } as NpyArray }
+      : {}),
   };
 }
 

@@ -62,6 +62,25 @@ np.savez_compressed(sys.argv[1], front_uv=np.zeros((T, J, 2)), side_uv=np.ones((
     expect(Array.from(d.calib)).toEqual([1, 1, 0, 0]);
   });
 
+  it('keeps a per-frame calibration as calib_frames (T x 4), which NumPy reads beside the seed fields', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-det-'));
+    const file = path.join(dir, 'det.npz');
+    const calibFrames = Float64Array.from({ length: 12 }, (_, i) => (i % 4 < 2 ? 1.5 + 0.001 * i : i));
+    await writeDetections(file, { ...det(), calibFrames });
+    const info = runPython(
+      `import sys, numpy as np
+z = np.load(sys.argv[1])
+print(z['calib_frames'].shape, z['calib_frames'].dtype, z['front_uv'].shape)`,
+      [file],
+    );
+    expect(info.trim()).toBe('(3, 4) float64 (3, 2, 2)');
+    expect(Array.from((await readDetections(file)).calibFrames!)).toEqual(Array.from(calibFrames));
+    const bad = detectionsToArrays({ ...det(), calibFrames: new Float64Array(8).fill(1) });
+    expect(() => parseDetections(bad, 'd.npz')).toThrow(
+      'det: d.npz: calib_frames: expected 3 x 4 floats ([sx, sy, tx, ty] per frame), got float64 [3,4] (8 values).',
+    );
+  });
+
   it('names the array, frame and joint of bad values', () => {
     const a = detectionsToArrays(det());
     (a.front_uv?.data as Float32Array)[2 * 3] = Number.NaN; // frame 1, joint 1
