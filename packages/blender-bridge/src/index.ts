@@ -36,6 +36,7 @@ export {
 } from './render-dataset.js';
 export { type RenderRefOptions, renderRef } from './render-ref.js';
 export { rigKeypoints } from './rig-keypoints.js';
+export { type RiggedGlbOptions, riggedGlb, riggedGlbPath } from './rigged-glb.js';
 export {
   type BlenderProgress,
   type BlenderRunOptions,

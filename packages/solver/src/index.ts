@@ -57,6 +57,7 @@ export {
 } from './rig-model.js';
 export { createRng, type Rng } from './rng.js';
 export { errorStats, type JointScore, scoreJoints } from './score.js';
+export { skeletonPairs } from './skeleton-pairs.js';
 export {
   examCreature,
   readRigModel,

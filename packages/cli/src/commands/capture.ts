@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type CaptureEvent, captureClip, type RefineMode } from '../capture-clip.js';
+import { type CaptureEvent, captureClip, type RefineMode } from '@mocap/pipeline';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderProgress, requireCreature } from './blender-progress.js';
 

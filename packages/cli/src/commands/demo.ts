@@ -2,10 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRig, creaturePaths, prepMesh } from '@mocap/blender-bridge';
+import { defaultReader, type RenderExamResult, renderExam } from '@mocap/pipeline';
 import { examCreature } from '@mocap/solver';
-import { defaultReader } from '../capture-clip.js';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
-import { type RenderExamResult, renderExam } from '../render-exam.js';
 import { blenderOptions, blenderProgress } from './blender-progress.js';
 import { examSummary, renderExamProgress, renderExamSummary } from './exam.js';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
+import { defaultReader, refineSetup, solveContext } from '@mocap/pipeline';
 import { type DetectEvent, detectClip } from '@mocap/reader';
-import { defaultReader, refineSetup, solveContext } from '../capture-clip.js';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { parseRefine } from './capture.js';
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { ExamReport } from '@mocap/layout';
+import type { RefineMode } from '@mocap/pipeline';
+import { type RenderExamOptions, type RenderExamResult, renderExam } from '@mocap/pipeline';
 import { examCreature } from '@mocap/solver';
-import type { RefineMode } from '../capture-clip.js';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
-import { type RenderExamOptions, type RenderExamResult, renderExam } from '../render-exam.js';
 import { requireCreature } from './blender-progress.js';
 import { parseRefine } from './capture.js';
 

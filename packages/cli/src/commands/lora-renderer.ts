@@ -1,5 +1,5 @@
 import type { ClipRenderer } from '@mocap/fal';
-import { renderMotionClip } from '../render-clip.js';
+import { renderMotionClip } from '@mocap/pipeline';
 
 /** Options of {@link blenderClipRenderer}. */
 export interface BlenderClipRendererOptions {

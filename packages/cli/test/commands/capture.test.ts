@@ -3,9 +3,9 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildRig, prepMesh, renderRef } from '@mocap/blender-bridge';
-import { flatMotionJson, renderMotionClip, solveContext } from '@mocap/cli';
 import { ExamReport, MotionJson, readDetections } from '@mocap/layout';
 import { probeVideo } from '@mocap/media';
+import { flatMotionJson, renderMotionClip, solveContext } from '@mocap/pipeline';
 import { syntheticMotion } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyQuarterWolf, trainTinyReader } from '../helpers/quarter-wolf.js';

@@ -2,55 +2,20 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { creaturePaths } from '@mocap/blender-bridge';
-import { atomicWriteJson, ExamReport, MotionJson, readJsonFile } from '@mocap/layout';
+import { atomicWriteJson, ExamReport, readJsonFile } from '@mocap/layout';
 import { decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
-import { type FlatMotion, gaitMotion, type RigModel, scoreJoints } from '@mocap/solver';
+import { gaitMotion, scoreJoints } from '@mocap/solver';
 import { z } from 'zod';
-import {
-  defaultReader,
-  REFINED_FIT,
-  type RefineMode,
-  refineSetup,
-  requireReader,
-  requireRigged,
-  solveContext,
-  solveDetections,
-} from './capture-clip.js';
+import { REFINED_FIT } from './capture-clip.js';
+import { defaultReader } from './default-reader.js';
+import { flatMotionJson } from './flat-motion-json.js';
+import { type RefineMode, refineSetup } from './refine-setup.js';
 import { type RenderClipResult, renderMotionClip } from './render-clip.js';
-
-/**
- * A {@link FlatMotion} as motion.json (the solver's conventions are motion.json's); the
- * reprojection and sync blocks are those of a perfect fit, since nothing was fitted.
- */
-export function flatMotionJson(model: RigModel, m: FlatMotion): MotionJson {
-  const b = model.bones.length;
-  const k = model.keypoints.length;
-  const rows = <T>(n: number, f: (t: number) => T) => Array.from({ length: n }, (_, t) => f(t));
-  const v3 = (a: Float64Array, o: number): [number, number, number] => [
-    a[o] as number,
-    a[o + 1] as number,
-    a[o + 2] as number,
-  ];
-  return MotionJson.parse({
-    fps: m.fps,
-    bones: model.bones,
-    names: model.keypoints.map((p) => p.name),
-    trans: rows(m.frames, (t) => v3(m.trans, 3 * t)),
-    root_quat: rows(m.frames, (t) => Array.from(m.rootQuat.subarray(4 * t, 4 * t + 4))),
-    euler: rows(m.frames, (t) => rows(b, (i) => v3(m.euler, 3 * (t * b + i)))),
-    joints: rows(m.frames, (t) => rows(k, (j) => v3(m.joints, 3 * (t * k + j)))),
-    reproj_px: { mean: 0, front: 0, side: 0, per_frame: rows(m.frames, () => 0) },
-    sync: {
-      paw_agreement: null,
-      height_gap_px: 0,
-      lag_frames: 0,
-      warped: false,
-      height_gap_after_px: 0,
-      swaps_fixed: { front: 0, side: 0 },
-    },
-  });
-}
+import { requireReader } from './require-reader.js';
+import { requireRigged } from './require-rigged.js';
+import { solveContext } from './solve-context.js';
+import { solveDetections } from './solve-detections.js';
 
 /** truth.json of a rendered exam: what was rendered (seed, frames, fps) and Blender's joints. */
 const TruthJson = z.object({

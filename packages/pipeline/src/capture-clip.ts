@@ -1,117 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { applyMotion, type BlenderProgress, creaturePaths } from '@mocap/blender-bridge';
-import {
-  atomicWriteJson,
-  type Detections,
-  FileError,
-  type MotionJson,
-  RigInfo,
-  readDetections,
-  readJsonFile,
-} from '@mocap/layout';
+import { type Detections, FileError } from '@mocap/layout';
 import { composeFrame, probeVideo, readPng, writeShowcase } from '@mocap/media';
-import { type DetectEvent, type DetectOptions, detectClip } from '@mocap/reader';
-import {
-  type CreatureInfo,
-  creatureInfo,
-  type FitOptions,
-  fit,
-  type RigModel,
-  readRigModel,
-  readSolverCreature,
-  type SolverCreature,
-} from '@mocap/solver';
-import { riggedGlb } from './rigged-glb.js';
-
-/**
- * Throws unless `reader` holds a trained reader (`model.json`); the message names the commands
- * that make one.
- */
-export function requireReader(op: string, reader: string): void {
-  const model = path.join(reader, 'model.json');
-  if (!existsSync(model)) {
-    throw new FileError(
-      `${op}: ${model}: no trained reader there; run \`mocap dataset\` then \`mocap train\` first (or pass --reader DIR).`,
-      model,
-      '',
-    );
-  }
-}
-
-/**
- * Throws unless `mocap prep` and `mocap rig` have run for the creature at `dir` (rigged.blend and
- * rig_info.json, which apply and render need); the message names the commands.
- */
-export function requireRigged(op: string, dir: string): void {
-  const p = creaturePaths(dir);
-  for (const file of [p.riggedBlend, p.rigInfo]) {
-    if (!existsSync(file)) {
-      throw new FileError(`${op}: ${file}: missing; run \`mocap prep\` then \`mocap rig\` first.`, file, '');
-    }
-  }
-}
-
-/**
- * The reader folder a creature uses by default: `<creature>/runs/reader` when a reader was trained
- * there, else `<creature>/reader` (the weights shipped with the creature).
- */
-export function defaultReader(dir: string): string {
-  const trained = path.join(creaturePaths(dir).runs, 'reader');
-  if (existsSync(path.join(trained, 'model.json'))) return trained;
-  const shipped = path.join(dir, 'reader');
-  return existsSync(path.join(shipped, 'model.json')) ? shipped : trained;
-}
-
-/** Whether detect refines its heatmap peaks with the creature's skinned mesh (stage 2). */
-export type RefineMode = 'auto' | 'on' | 'off';
-
-/**
- * detect's `refine` options for a creature: its rigged glTF (exported from rigged.blend by
- * {@link riggedGlb} when missing or stale), rig_info.json and creature.json's paint groups.
- * `auto` refines when the creature is rigged, `on` requires it (a clear error otherwise), `off`
- * never refines (undefined).
- */
-export async function refineSetup(
-  op: string,
-  ctx: SolveContext,
-  dir: string,
-  mode: RefineMode,
-  opts: { env?: NodeJS.ProcessEnv | undefined; signal?: AbortSignal | undefined } = {},
-): Promise<NonNullable<DetectOptions['refine']> | undefined> {
-  if (mode === 'off') return undefined;
-  const p = creaturePaths(ctx.creature.dir ?? dir);
-  const rigged = existsSync(p.riggedBlend) && existsSync(p.rigInfo);
-  if (!rigged) {
-    if (mode === 'auto') return undefined;
-    throw new FileError(
-      `${op}: ${p.riggedBlend}: refinement needs the rigged creature (its skinned mesh); run \`mocap prep\` then \`mocap rig\` first, or pass --no-refine.`,
-      p.riggedBlend,
-      '',
-    );
-  }
-  const glb = await riggedGlb(p.dir, opts);
-  const info = await readJsonFile(op, p.rigInfo, RigInfo);
-  const length = new Map(info.bones.map((b) => [b.name, b.length]));
-  const keypoints = info.keypoints.map((k) => ({ ...k, length: length.get(k.bone) ?? 0 }));
-  const paint = (ctx.creature.json?.paint ?? []).map((g) => ({ name: g.name, bones: [...g.bones] }));
-  return { glb, keypoints, paint };
-}
-
-/** A creature ready for the solver: resolved, its rig model (rig_info.json when rigged) and info. */
-export interface SolveContext {
-  creature: SolverCreature;
-  model: RigModel;
-  info: CreatureInfo;
-}
-
-/** Reads what {@link solveDetections} needs of the creature in `dir`. */
-export async function solveContext(op: string, dir: string): Promise<SolveContext> {
-  const creature = await readSolverCreature(op, dir);
-  const p = creaturePaths(creature.dir ?? dir);
-  const model = await readRigModel(op, existsSync(p.rigInfo) ? p.rigInfo : p.rigJson);
-  return { creature, model, info: creatureInfo(model, creature.json, p.creatureJson) };
-}
+import { type DetectEvent, detectClip } from '@mocap/reader';
+import { type FitOptions, skeletonPairs } from '@mocap/solver';
+import { defaultReader } from './default-reader.js';
+import { type RefineMode, refineSetup } from './refine-setup.js';
+import { requireReader } from './require-reader.js';
+import { requireRigged } from './require-rigged.js';
+import { solveContext } from './solve-context.js';
+import { solveDetections } from './solve-detections.js';
 
 /**
  * Fit settings for refined detections (stage 2's keypoints are projections of one posed mesh, so
@@ -124,46 +23,6 @@ export const REFINED_FIT: Readonly<Pick<FitOptions, 'noiseAdaptive' | 'scaleEnd'
   noiseAdaptive: false,
   scaleEnd: 3,
 });
-
-/**
- * The solve stage: det.npz -> motion.json (atomic), with the fitted joints (T x K x 3 flat) and
- * time; `options` adds fit settings (e.g. {@link REFINED_FIT}).
- */
-export async function solveDetections(
-  ctx: SolveContext,
-  det: string,
-  out: string,
-  options: Omit<FitOptions, 'layout' | 'creature' | 'file'> = {},
-): Promise<{ motion: MotionJson; joints: Float64Array; seconds: number }> {
-  // det.npz uv are layout px; the fit takes them as they are (`calib` is informational).
-  const detections = await readDetections(det);
-  const r = fit(ctx.model, detections, {
-    ...options,
-    layout: ctx.creature.layout,
-    creature: ctx.info,
-    file: det,
-  });
-  await atomicWriteJson(out, r.motion);
-  return { motion: r.motion, joints: r.joints, seconds: r.seconds };
-}
-
-/**
- * The skeleton drawn over the clip: each keypoint joined to the nearest keypoint up the bone
- * chain (its own bone's head for a tail, else an ancestor's tail or head).
- */
-export function skeletonPairs(model: RigModel): [string, string][] {
-  const at = (bone: number, end: 'head' | 'tail') =>
-    model.keypoints.find((k) => k.bone === bone && k.end === end);
-  const pairs: [string, string][] = [];
-  for (const k of model.keypoints) {
-    let up = k.end === 'tail' ? at(k.bone, 'head') : undefined;
-    for (let b = model.parent[k.bone] as number; !up && b >= 0; b = model.parent[b] as number) {
-      up = at(b, 'tail') ?? at(b, 'head');
-    }
-    if (up) pairs.push([up.name, k.name]);
-  }
-  return pairs;
-}
 
 /** What {@link captureClip} reports while it runs. */
 export type CaptureEvent =

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { applyMotion, creaturePaths } from '@mocap/blender-bridge';
 import { atomicWriteJson, MotionJson, RigInfo, readJsonFile } from '@mocap/layout';
+import { applyMotion } from './apply-motion.js';
+import { creaturePaths } from './creature-paths.js';
 
 /** Options of {@link riggedGlb}. */
 export interface RiggedGlbOptions {

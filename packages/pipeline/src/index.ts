@@ -1,0 +1,16 @@
+export {
+  type CaptureEvent,
+  type CaptureOptions,
+  type CaptureResult,
+  captureClip,
+  REFINED_FIT,
+} from './capture-clip.js';
+export { defaultReader } from './default-reader.js';
+export { flatMotionJson } from './flat-motion-json.js';
+export { type RefineMode, refineSetup } from './refine-setup.js';
+export { type RenderClipOptions, type RenderClipResult, renderMotionClip } from './render-clip.js';
+export { type RenderExamOptions, type RenderExamResult, renderExam } from './render-exam.js';
+export { requireReader } from './require-reader.js';
+export { requireRigged } from './require-rigged.js';
+export { type SolveContext, solveContext } from './solve-context.js';
+export { solveDetections } from './solve-detections.js';
