@@ -1,10 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { CreatureJson, FileError, MotionJson, RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
+import {
+  CreatureJson,
+  creaturePaths,
+  FileError,
+  MotionJson,
+  RigInfo,
+  readJsonFile,
+  resolveCreature,
+} from '@mocap/layout';
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
 import { cleanTemps } from './clean-temps.js';
-import { creaturePaths } from './creature-paths.js';
 import { JointsJson } from './joints-json.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
 import { validateGltf } from './validate-gltf.js';

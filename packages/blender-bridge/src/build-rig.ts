@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   atomicWriteJson,
   CreatureJson,
+  creaturePaths,
   FileError,
   type LimitsDeg,
   limitsFor,
@@ -13,7 +14,6 @@ import {
 } from '@mocap/layout';
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
-import { creaturePaths } from './creature-paths.js';
 import { rigKeypoints } from './rig-keypoints.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
 

@@ -9,7 +9,6 @@ export { type BuildRigOptions, type BuildRigResult, buildRig, FREE_LIMITS } from
 export { checkGlb, checkReadable } from './check-file.js';
 export { cleanTemps } from './clean-temps.js';
 export { composeFrame } from './compose-frame.js';
-export { type CreaturePaths, creaturePaths } from './creature-paths.js';
 export {
   type BlenderInfo,
   type FindBlenderOptions,

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { CreatureJson, readJsonFile } from '@mocap/layout';
+import { CreatureJson, creaturePaths, readJsonFile } from '@mocap/layout';
 import { z } from 'zod';
 import { checkGlb } from './check-file.js';
 import { cleanTemps } from './clean-temps.js';
-import { creaturePaths } from './creature-paths.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
 
 /** What prep_mesh reports. */

@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CreatureJson,
+  creaturePaths,
   DatasetMeta,
   parseFileData,
   RigInfo,
@@ -11,7 +12,6 @@ import {
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
 import { cleanTemps } from './clean-temps.js';
-import { creaturePaths } from './creature-paths.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
 
 /**

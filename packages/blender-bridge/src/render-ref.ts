@@ -1,10 +1,9 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWrite, type Layout, resolveCreature } from '@mocap/layout';
+import { atomicWrite, creaturePaths, type Layout, resolveCreature } from '@mocap/layout';
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
 import { composeFrame } from './compose-frame.js';
-import { creaturePaths } from './creature-paths.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
 
 /** Options of {@link renderRef}. */

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWriteJson, MotionJson, RigInfo, readJsonFile } from '@mocap/layout';
+import { atomicWriteJson, creaturePaths, MotionJson, RigInfo, readJsonFile } from '@mocap/layout';
 import { applyMotion } from './apply-motion.js';
-import { creaturePaths } from './creature-paths.js';
 
 /** Options of {@link riggedGlb}. */
 export interface RiggedGlbOptions {
@@ -15,7 +14,7 @@ export interface RiggedGlbOptions {
 
 /** Where {@link riggedGlb} writes the creature's rigged glTF: `<runs>/rigged/rigged.glb`. */
 export function riggedGlbPath(creature: string): string {
-  return path.join(path.dirname(creaturePaths(creature).riggedBlend), 'rigged.glb');
+  return creaturePaths(creature).riggedGlb;
 }
 
 /**

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
-import { creaturePaths, riggedGlb, riggedGlbPath } from '@mocap/blender-bridge';
-import { RigInfo } from '@mocap/layout';
+import { riggedGlb, riggedGlbPath } from '@mocap/blender-bridge';
+import { creaturePaths, RigInfo } from '@mocap/layout';
 import { describe, expect, it } from 'vitest';
 import { pipelineSuite } from './helpers/pipeline-suite.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readJsonFile } from '@mocap/layout';
+import { creaturePaths, readJsonFile } from '@mocap/layout';
 import { z } from 'zod';
 import { createFal } from './create-fal.js';
 import { checkMp4, downloadFile } from './download-file.js';
@@ -86,7 +86,7 @@ export function modelSlug(model: string): string {
 
 /** Where a generated clip goes: `<creature>/runs/videos/<move>/s<seed>/<model>.mp4`. */
 export function videoPath(creatureDir: string, move: string, seed: number, model: string): string {
-  return path.join(creatureDir, 'runs', 'videos', move, `s${seed}`, `${modelSlug(model)}.mp4`);
+  return path.join(creaturePaths(creatureDir).videos, move, `s${seed}`, `${modelSlug(model)}.mp4`);
 }
 
 /** The video URL in an image-to-video result (`video.url`, `video` or `videos[0].url`). */
@@ -129,7 +129,7 @@ export async function generateVideo(
   if (!prompt) throw new Error(`generate: ${pfile}: the prompt is empty.`);
   if (lora?.trigger_phrase && !prompt.startsWith(lora.trigger_phrase))
     prompt = `${lora.trigger_phrase} ${prompt}`;
-  const ref = o.ref ?? path.join(o.creatureDir, 'runs', 'ref', 'ref.png');
+  const ref = o.ref ?? creaturePaths(o.creatureDir).refPng;
   let refBytes: Buffer;
   try {
     refBytes = await readFile(ref);

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWrite, atomicWriteJson, MotionJson, readJsonFile, writeZip } from '@mocap/layout';
+import {
+  atomicWrite,
+  atomicWriteJson,
+  creaturePaths,
+  MotionJson,
+  readJsonFile,
+  writeZip,
+} from '@mocap/layout';
 import { checkMp4 } from './download-file.js';
 
 /**
@@ -79,7 +86,7 @@ export function mirrorCaption(text: string): string {
 }
 
 async function captionFor(creatureDir: string, move: string, trigger: string): Promise<string> {
-  const file = path.join(creatureDir, 'prompts', `${move}.txt`);
+  const file = path.join(creaturePaths(creatureDir).prompts, `${move}.txt`);
   const prompt = existsSync(file) ? (await readFile(file, 'utf8')).trim() : '';
   return `${trigger}, ${prompt || move.replace(/[_-]+/g, ' ')}`;
 }
@@ -118,7 +125,7 @@ async function renderOnce(
 export async function buildLoraSet(opts: LoraSetOptions): Promise<LoraSet> {
   if (opts.moves.length === 0)
     throw new Error(`lora: no captured motions for ${opts.creatureDir}; capture some clips first.`);
-  const dir = opts.outDir ?? path.join(opts.creatureDir, 'runs', 'lora', 'set');
+  const dir = opts.outDir ?? path.join(creaturePaths(opts.creatureDir).lora, 'set');
   await mkdir(dir, { recursive: true });
   const clips: LoraClip[] = [];
   const priorFile = path.join(dir, 'set.json');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { atomicWrite, CreatureJson, readJsonFile } from '@mocap/layout';
+import { atomicWrite, CreatureJson, creaturePaths, readJsonFile } from '@mocap/layout';
 import { z } from 'zod';
 
 /** A move name: letters, digits, `-` and `_`, used in file names (`prompts/<move>.txt`). */
@@ -40,7 +40,7 @@ export function makePrompt(creature: CreatureJson, action: string): string {
 
 /** Where a move's prompt lives: `<creature>/prompts/<move>.txt`. */
 export function promptPath(creatureDir: string, move: string): string {
-  return path.join(creatureDir, 'prompts', `${MoveName.parse(move)}.txt`);
+  return path.join(creaturePaths(creatureDir).prompts, `${MoveName.parse(move)}.txt`);
 }
 
 /**

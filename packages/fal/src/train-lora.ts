@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWriteJson } from '@mocap/layout';
+import { atomicWriteJson, creaturePaths } from '@mocap/layout';
 import { z } from 'zod';
 import { createFal } from './create-fal.js';
 import { FalError } from './fal-error.js';
@@ -94,7 +94,7 @@ export interface TrainLoraResult {
  * (the move is its folder's name), sorted by move.
  */
 export async function findCapturedMotions(creatureDir: string): Promise<LoraMove[]> {
-  const root = path.join(creatureDir, 'runs', 'capture');
+  const root = creaturePaths(creatureDir).capture;
   if (!existsSync(root)) return [];
   const out: LoraMove[] = [];
   for (const e of await readdir(root, { withFileTypes: true })) {
@@ -142,7 +142,7 @@ export async function trainLora(
     signal: rt.signal,
     onProgress: rt.onProgress,
   });
-  const loraDir = path.join(o.creatureDir, 'runs', 'lora');
+  const loraDir = creaturePaths(o.creatureDir).lora;
   const stateFile = path.join(loraDir, 'train.job.json');
   const client = createFal({ key: rt.key, ...rt.transport, signal: rt.signal });
   rt.onProgress?.(`uploading ${set.zip} (${set.clips.length} clips)`);

@@ -1,4 +1,5 @@
 export { atomicWrite, atomicWriteJson } from './atomic-write.js';
+export { type CreaturePaths, creaturePaths } from './creature-paths.js';
 export {
   type Detections,
   decodeDetections,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { applyMotion, type BlenderProgress, creaturePaths } from '@mocap/blender-bridge';
-import { type Detections, FileError } from '@mocap/layout';
+import { applyMotion, type BlenderProgress } from '@mocap/blender-bridge';
+import { creaturePaths, type Detections, FileError } from '@mocap/layout';
 import { composeFrame, probeVideo, readPng, writeShowcase } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import { type FitOptions, skeletonPairs } from '@mocap/solver';
@@ -106,7 +106,7 @@ export async function captureClip(
     signal: opts.signal,
   });
   const name = path.basename(opts.clip, path.extname(opts.clip));
-  const dir = opts.out ?? path.join(paths.runs, 'capture', name);
+  const dir = opts.out ?? path.join(paths.capture, name);
   const det = path.join(dir, 'det.npz');
   const signal = opts.signal;
   let t0 = performance.now();

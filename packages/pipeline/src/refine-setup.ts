@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { creaturePaths, riggedGlb } from '@mocap/blender-bridge';
-import { FileError, RigInfo, readJsonFile } from '@mocap/layout';
+import { riggedGlb } from '@mocap/blender-bridge';
+import { creaturePaths, FileError, RigInfo, readJsonFile } from '@mocap/layout';
 import type { DetectOptions } from '@mocap/reader';
 import type { SolveContext } from './solve-context.js';
 

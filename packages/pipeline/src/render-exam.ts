@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { creaturePaths } from '@mocap/blender-bridge';
-import { atomicWriteJson, ExamReport, readJsonFile } from '@mocap/layout';
+import { atomicWriteJson, creaturePaths, ExamReport, readJsonFile } from '@mocap/layout';
 import { decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import { gaitMotion, scoreJoints } from '@mocap/solver';
@@ -108,7 +107,7 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
     env: opts.env,
     signal: opts.signal,
   });
-  const dir = opts.out ?? path.join(paths.runs, 'exam', `render-seed${opts.seed}`);
+  const dir = opts.out ?? path.join(paths.exam, `render-seed${opts.seed}`);
   await mkdir(dir, { recursive: true });
   const truth = gaitMotion(ctx.model, ctx.info, {
     frames: opts.frames,

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { creaturePaths } from '@mocap/blender-bridge';
-import { FileError } from '@mocap/layout';
+import { creaturePaths, FileError } from '@mocap/layout';
 
 /**
  * Throws unless `mocap prep` and `mocap rig` have run for the creature at `dir` (rigged.blend and

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { creaturePaths } from '@mocap/blender-bridge';
+import { creaturePaths } from '@mocap/layout';
 import {
   type CreatureInfo,
   creatureInfo,

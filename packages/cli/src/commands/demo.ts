@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildRig, creaturePaths, prepMesh } from '@mocap/blender-bridge';
+import { buildRig, prepMesh } from '@mocap/blender-bridge';
+import { creaturePaths } from '@mocap/layout';
 import { defaultReader, type RenderExamResult, renderExam } from '@mocap/pipeline';
 import { examCreature } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';

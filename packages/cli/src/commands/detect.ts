@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
+import { creaturePaths, RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
 import { defaultReader, refineSetup, solveContext } from '@mocap/pipeline';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
@@ -51,8 +51,7 @@ export const detectCommand: Command = {
     if (maxFrames !== undefined && !(Number.isInteger(maxFrames) && maxFrames > 0)) {
       throw new UsageError(`--max-frames: Expected a whole number > 0, got "${values['max-frames']}".`);
     }
-    const runs = path.join(creature.dir, 'runs');
-    const rigInfo = path.join(runs, 'rigged', 'rig_info.json');
+    const { rigInfo, refPng } = creaturePaths(creature.dir);
     const joints = existsSync(rigInfo)
       ? (await readJsonFile('detect', rigInfo, RigInfo)).keypoints.map((k) => k.name)
       : undefined;
@@ -82,7 +81,7 @@ export const detectCommand: Command = {
       {
         clip,
         reader: path.resolve(ctx.cwd, values.reader ?? defaultReader(creature.dir)),
-        ref: path.resolve(ctx.cwd, values.ref ?? path.join(runs, 'ref', 'ref.png')),
+        ref: path.resolve(ctx.cwd, values.ref ?? refPng),
         out,
         layout: creature.layout,
         calib,

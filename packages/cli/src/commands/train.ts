@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { resolveCreature } from '@mocap/layout';
+import { creaturePaths, resolveCreature } from '@mocap/layout';
 import { type TrainEvent, type TrainOptions, trainReader } from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 
@@ -142,8 +142,8 @@ export const trainCommand: Command = {
     const batchSize = num('batch', values.batch, true);
     const lr = num('lr', values.lr, false);
     const options: TrainOptions = {
-      dataset: path.resolve(ctx.cwd, values.dataset ?? path.join(creature.dir, 'runs', 'dataset')),
-      out: path.resolve(ctx.cwd, values.out ?? path.join(creature.dir, 'runs', 'reader')),
+      dataset: path.resolve(ctx.cwd, values.dataset ?? creaturePaths(creature.dir).dataset),
+      out: path.resolve(ctx.cwd, values.out ?? creaturePaths(creature.dir).reader),
       layout: creature.layout,
       model: {
         backbone,

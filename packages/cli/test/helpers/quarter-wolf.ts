@@ -3,7 +3,8 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { creaturePaths, renderDataset } from '@mocap/blender-bridge';
+import { renderDataset } from '@mocap/blender-bridge';
+import { creaturePaths } from '@mocap/layout';
 import { trainReader } from '@mocap/reader';
 
 const WOLF = fileURLToPath(new URL('../../../../creatures/wolf', import.meta.url));
