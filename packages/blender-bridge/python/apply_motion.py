@@ -1,12 +1,17 @@
-"""apply_motion: key the rig from motion.json; joints.json, per-frame renders, glTF, BVH, FBX.
+"""apply_motion: key the rig from motion.json; joints.json, glTF, BVH, FBX first, then renders.
 
 Args: {"rigged": path, "motion": <validated motion.json>, "info": <rig_info.json>,
-"layout": <layout>, "joints": path, "glb": path|null, "bvh": path|null, "fbx": path|null,
-"renders": {"dir": path, "frames": [t, ...], "aa": "8",
-"showcase": {"camera": <creature.json camera>, "size": [w, h]}|null}|null}: with `showcase`, each
-rendered frame also gets `<t>_showcase.png` from creature.json's 3/4 perspective camera.
-Frame t of the motion is scene frame t (frame_start 0), so glTF time is t / fps. Every output is
-written under a temporary name and renamed into place only once all of them succeeded.
+"layout": <layout>, "joints": path|null, "glb": path|null, "bvh": path|null, "fbx": path|null,
+"renders": {"dir": path, "frames": [t, ...], "views": ["front", "side", "showcase"], "aa": "8",
+"showcase": {"camera": <creature.json camera>, "size": [w, h], "aa": "FXAA"}|null}|null}.
+
+Order: the action is keyed, then joints.json and the exports are written (temporary names,
+renamed into place together once all succeeded), then the renders, each view one animation
+render per run of consecutive frames: `<t>_front.png`, `<t>_side.png` (the layout's orthographic
+views) and `<t>_showcase.png` (creature.json's 3/4 perspective camera over the wall colour).
+Blender writes each render under a `.tmp-` name that is renamed once the run is done. A process
+given `"joints": null` keys and renders only (the bridge's extra render processes).
+Frame t of the motion is scene frame t (frame_start 0), so glTF time is t / fps.
 """
 
 import json
@@ -72,6 +77,141 @@ def select_only(bpy, objs, active):
     bpy.context.view_layer.objects.active = active
 
 
+def runs_of(frames):
+    """Sorted frames -> [(first, last), ...] runs of consecutive frames."""
+    out = []
+    for t in sorted(set(frames)):
+        if out and t == out[-1][1] + 1:
+            out[-1][1] = t
+        else:
+            out.append([t, t])
+    return [tuple(r) for r in out]
+
+
+def write_exports(bpy, args, arm, mesh, info, T, report):
+    """joints.json, then the glTF, BVH and FBX asked for; all renamed into place together."""
+    sc = bpy.context.scene
+    tmps = []
+    joints = []
+    for t in range(T):
+        sc.frame_set(t)
+        joints.append(mb.keypoint_positions(arm, info["keypoints"]))
+        report("frames", frame=t)
+    jt = mb.tmp_name(args["joints"])
+    with open(jt, "w", encoding="utf-8") as f:
+        json.dump({"fps": args["motion"]["fps"], "names": [k["name"] for k in info["keypoints"]], "joints": joints}, f)
+    tmps.append((jt, args["joints"]))
+    sc.frame_set(0)
+    if args.get("glb"):
+        tmp = mb.tmp_name(args["glb"])
+        select_only(bpy, [arm, mesh], arm)
+        bpy.ops.export_scene.gltf(
+            filepath=tmp,
+            export_format="GLB",
+            use_selection=True,
+            export_animations=True,
+            export_force_sampling=True,
+            export_cameras=False,
+            export_lights=False,
+            export_yup=True,
+        )
+        tmps.append((tmp, args["glb"]))
+        report("export", format="glb")
+    if args.get("bvh"):
+        tmp = mb.tmp_name(args["bvh"])
+        select_only(bpy, [arm], arm)
+        bpy.ops.export_anim.bvh(filepath=tmp, frame_start=0, frame_end=T - 1, rotate_mode="NATIVE")
+        tmps.append((tmp, args["bvh"]))
+        report("export", format="bvh")
+    if args.get("fbx"):
+        tmp = mb.tmp_name(args["fbx"])
+        select_only(bpy, [arm, mesh], arm)
+        bpy.ops.export_scene.fbx(
+            filepath=tmp,
+            use_selection=True,
+            object_types={"ARMATURE", "MESH"},
+            bake_anim=True,
+            add_leaf_bones=False,
+        )
+        tmps.append((tmp, args["fbx"]))
+        report("export", format="fbx")
+    for tmp, final in tmps:
+        mb.replace(tmp, final)
+
+
+def render_runs(bpy, out_dir, view, frames):
+    """Renders `frames` of the scene camera as animations (one per run of consecutive frames)
+    to `<t>_<view>.png`; Blender writes `<view>.tmp-<pid>-<t>.png`, renamed once a run is done."""
+    sc = bpy.context.scene
+    prefix = os.path.join(out_dir, "%s.tmp-%d-" % (view, os.getpid()))
+    sc.render.filepath = prefix + "#####"
+    sc.render.use_file_extension = True
+    sc.render.use_overwrite = True
+    sc.render.use_placeholder = False
+    for first, last in runs_of(frames):
+        sc.frame_start = first
+        sc.frame_end = last
+        bpy.ops.render.render(animation=True)
+        for t in range(first, last + 1):
+            mb.replace("%s%05d.png" % (prefix, t), os.path.join(out_dir, "%05d_%s.png" % (t, view)))
+
+
+def render_all(bpy, renders, layout, report):
+    """The requested views of the requested frames; the orthographic views first (the studio),
+    then the showcase (its own cheap settings: no floor planes, no compositor)."""
+    sc = bpy.context.scene
+    frames = renders["frames"]
+    views = renders.get("views", ["front", "side"])
+    ortho = [v for v in views if v in ("front", "side")]
+    state = {"view": None}
+
+    def written(_scene, *_):
+        report("render", view=state["view"], frame=sc.frame_current)
+
+    studio = None
+    if ortho:
+        cams = mb.setup_cameras(bpy, layout)
+        studio = mb.setup_render(bpy, layout, renders.get("aa", "8"))
+    if "showcase" in views and studio is None:
+        studio = mb.setup_render(bpy, layout, "OFF", transparent=True)
+    # After the set-up: the floor calibration's test renders are not the frames.
+    bpy.app.handlers.render_write.append(written)
+    for view in ortho:
+        w, h = mb.view_size(layout, view)
+        if studio.get("node") is not None:
+            studio["node"].image = mb.backdrop_image(bpy, studio, w, h, layout["GROUND_V"])
+        sc.render.resolution_x = w
+        sc.render.resolution_y = h
+        sc.camera = cams[view]
+        state["view"] = view
+        render_runs(bpy, renders["dir"], view, frames)
+    if "showcase" in views:
+        args = renders["showcase"]
+        setup_showcase_render(bpy, studio, layout, args.get("aa", "FXAA"))
+        w, h = args["size"]
+        sc.render.resolution_x = w
+        sc.render.resolution_y = h
+        sc.camera = mb.setup_showcase(bpy, args["camera"])
+        state["view"] = "showcase"
+        render_runs(bpy, renders["dir"], "showcase", frames)
+
+
+def setup_showcase_render(bpy, studio, layout, aa):
+    """The 3/4 view's cheap look: the creature over the wall colour (the world), no floor planes
+    (they stand behind the orthographic cameras and would show from this one), no compositor."""
+    sc = bpy.context.scene
+    for obj in studio["planes"]:
+        obj.hide_render = True
+    if sc.world is None:
+        sc.world = bpy.data.worlds.new("mocap_studio")
+    sc.world.color = mb.rgb255_to_linear(layout["colours"]["wall"])
+    sc.render.film_transparent = False
+    sc.render.use_compositing = False
+    sc.use_nodes = False
+    sc.render.image_settings.color_mode = "RGB"
+    sc.display.render_aa = aa
+
+
 def main(args):
     import bpy
 
@@ -93,76 +233,22 @@ def main(args):
     sc.frame_start = 0
     sc.frame_end = T - 1
     renders = args.get("renders")
-    frames = set(renders["frames"]) if renders else set()
-    total = T + len(frames) * 2 + 3
-    done = 0
-    cams = studio = showcase = None
-    if renders:
-        cams = mb.setup_cameras(bpy, layout)
-        studio = mb.setup_render(bpy, layout, renders.get("aa", "8"))
-        if renders.get("showcase"):
-            sc_args = renders["showcase"]
-            showcase = mb.setup_showcase(bpy, sc_args["camera"])
-            total += len(frames)
-    joints = []
-    for t in range(T):
-        sc.frame_set(t)
-        joints.append(mb.keypoint_positions(arm, info["keypoints"]))
-        done += 1
-        if t in frames:
-            for view in ("front", "side"):
-                mb.render_view(bpy, cams, studio, layout, view, os.path.join(renders["dir"], "%05d_%s.png" % (t, view)))
-                done += 1
-            if showcase is not None:
-                w, h = renders["showcase"]["size"]
-                mb.render_camera(bpy, showcase, studio, w, h, os.path.join(renders["dir"], "%05d_showcase.png" % t))
-                done += 1
-        mb.progress(done, total, "frames", frame=t)
-    tmps = []
-    jt = mb.tmp_name(args["joints"])
-    with open(jt, "w", encoding="utf-8") as f:
-        json.dump({"fps": fps, "names": [k["name"] for k in info["keypoints"]], "joints": joints}, f)
-    tmps.append((jt, args["joints"]))
-    sc.frame_set(0)
-    if args.get("glb"):
-        tmp = mb.tmp_name(args["glb"])
-        select_only(bpy, [arm, mesh], arm)
-        bpy.ops.export_scene.gltf(
-            filepath=tmp,
-            export_format="GLB",
-            use_selection=True,
-            export_animations=True,
-            export_force_sampling=True,
-            export_cameras=False,
-            export_lights=False,
-            export_yup=True,
-        )
-        tmps.append((tmp, args["glb"]))
-    done += 1
-    mb.progress(done, total, "export", format="glb")
-    if args.get("bvh"):
-        tmp = mb.tmp_name(args["bvh"])
-        select_only(bpy, [arm], arm)
-        bpy.ops.export_anim.bvh(filepath=tmp, frame_start=0, frame_end=T - 1, rotate_mode="NATIVE")
-        tmps.append((tmp, args["bvh"]))
-    done += 1
-    mb.progress(done, total, "export", format="bvh")
-    if args.get("fbx"):
-        tmp = mb.tmp_name(args["fbx"])
-        select_only(bpy, [arm, mesh], arm)
-        bpy.ops.export_scene.fbx(
-            filepath=tmp,
-            use_selection=True,
-            object_types={"ARMATURE", "MESH"},
-            bake_anim=True,
-            add_leaf_bones=False,
-        )
-        tmps.append((tmp, args["fbx"]))
-    done += 1
-    mb.progress(done, total, "export", format="fbx")
-    for tmp, final in tmps:
-        mb.replace(tmp, final)
-    return {"frames": T, "rendered": sorted(frames)}
+    frames = sorted(set(renders["frames"])) if renders else []
+    views = renders.get("views", ["front", "side"]) if renders else []
+    exports = args.get("joints") is not None
+    n_exports = sum(1 for k in ("glb", "bvh", "fbx") if args.get(k)) if exports else 0
+    total = (T if exports else 0) + n_exports + len(frames) * len(views)
+    count = {"done": 0}
+
+    def report(stage, **extra):
+        count["done"] += 1
+        mb.progress(count["done"], total, stage, **extra)
+
+    if exports:
+        write_exports(bpy, args, arm, mesh, info, T, report)
+    if frames and views:
+        render_all(bpy, renders, layout, report)
+    return {"frames": T, "rendered": frames}
 
 
 mb.run(main)

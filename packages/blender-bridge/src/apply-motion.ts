@@ -16,6 +16,9 @@ import { JointsJson } from './joints-json.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
 import { validateGltf } from './validate-gltf.js';
 
+/** A view apply can render a frame from: the layout's two orthographic views, or the 3/4 showcase. */
+export type ApplyView = 'front' | 'side' | 'showcase';
+
 /** Options of {@link applyMotion}. */
 export interface ApplyMotionOptions extends BlenderRunOptions {
   creature: string;
@@ -25,17 +28,29 @@ export interface ApplyMotionOptions extends BlenderRunOptions {
   runs?: string | undefined;
   /** Output folder. @default `<runs>/apply/<name of the motion's folder>` */
   out?: string | undefined;
-  /** Frames to render from both views: `all`, none (`[]`) or a list. @default 'all' */
+  /** Frames to render: `all`, none (`[]`) or a list. @default [] (no renders) */
   renders?: 'all' | number[];
-  /** Workbench anti-aliasing of the renders. @default '8' */
+  /**
+   * Which images a rendered frame gets: `<t>_front.png`, `<t>_side.png` (the layout's views) and
+   * `<t>_showcase.png` (needs `showcase`). @default ['front', 'side'], plus 'showcase' with `showcase`
+   */
+  views?: ApplyView[];
+  /** Workbench anti-aliasing of the front and side renders. @default '8' */
   aa?: string;
   /**
-   * Also render each rendered frame from creature.json's 3/4 `camera` (perspective) as
-   * `<t>_showcase.png`, this size in px; creature.json must have a `camera`. @default none
+   * The 3/4 showcase render from creature.json's `camera` (perspective), this size in px, over
+   * the wall colour; creature.json must have a `camera`. `aa`: its Workbench anti-aliasing.
+   * @default none; aa 'FXAA'
    */
-  showcase?: { width: number; height: number };
+  showcase?: { width: number; height: number; aa?: string };
   /** Which exports to write. @default { glb: true, bvh: true, fbx: true } */
   formats?: { glb?: boolean; bvh?: boolean; fbx?: boolean };
+  /**
+   * Blender processes sharing the renders (each renders one run of the frames; the first also
+   * writes joints.json and the exports); progress events carry `process` (0-based) and the
+   * counts summed over all. @default 1
+   */
+  processes?: number;
 }
 
 /** What {@link applyMotion} returns: the files written (null where not asked for). */
@@ -45,15 +60,33 @@ export interface ApplyMotionResult {
   glb: string | null;
   bvh: string | null;
   fbx: string | null;
-  /** Folder of `<t>_front.png` / `<t>_side.png` (and `<t>_showcase.png`), null without renders. */
+  /** Folder of `<t>_<view>.png` for each rendered frame and view, null without renders. */
   renders: string | null;
+  /** The views rendered ([] without renders). */
+  views: ApplyView[];
   frames: number;
+}
+
+const VIEWS: readonly ApplyView[] = ['front', 'side', 'showcase'];
+const RunResult = z.object({ frames: z.number().int() });
+
+/** Splits sorted frames into `n` runs of consecutive list entries, as even as can be. */
+function split(frames: number[], n: number): number[][] {
+  const parts: number[][] = [];
+  for (let p = 0; p < n; p++) {
+    const part = frames.slice(Math.round((p * frames.length) / n), Math.round(((p + 1) * frames.length) / n));
+    if (part.length || p === 0) parts.push(part);
+  }
+  return parts;
 }
 
 /**
  * apply: keys the rig from motion.json (root_quat, trans, euler by motion.json's conventions) and
- * writes `joints.json` (the joints Blender computes), per-frame renders of both views,
- * `animation.glb` (checked by the Khronos validator), `animation.bvh` and `animation.fbx`.
+ * writes, first, `joints.json` (the joints Blender computes), `animation.glb` (checked by the
+ * Khronos validator), `animation.bvh` and `animation.fbx` (those `formats` asks for), then only
+ * the renders asked for (`renders` frames x `views`), each view rendered as one animation per run
+ * of frames, shared among `processes` Blender processes. Every file lands under its final name only
+ * once complete; a failure or an abort (`signal`) kills Blender and removes its temporary files.
  *
  * ```ts
  * const r = await applyMotion({ creature: 'creatures/wolf', motion: 'runs/wolf/trot/motion.json' });
@@ -64,8 +97,22 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
   const motion = await readJsonFile('apply', opts.motion, MotionJson);
   const info = await readJsonFile('apply', paths.rigInfo, RigInfo);
   const { layout } = await resolveCreature({ creature: opts.creature });
-  let showcase: { camera: unknown; size: [number, number] } | null = null;
-  if (opts.showcase) {
+  const views =
+    opts.views ?? (['front', 'side', ...(opts.showcase ? ['showcase' as const] : [])] as ApplyView[]);
+  for (const v of views) {
+    if (!VIEWS.includes(v)) {
+      throw new TypeError(`applyMotion: expected views among ${VIEWS.join(', ')}, got "${v}".`);
+    }
+  }
+  const processes = opts.processes ?? 1;
+  if (!Number.isInteger(processes) || processes < 1) {
+    throw new TypeError(`applyMotion: expected processes to be a positive integer, got ${processes}.`);
+  }
+  let showcase: { camera: unknown; size: [number, number]; aa: string } | null = null;
+  if (views.includes('showcase')) {
+    if (!opts.showcase) {
+      throw new TypeError('applyMotion: the showcase view needs options.showcase (its width and height).');
+    }
     const { width, height } = opts.showcase;
     if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
       throw new TypeError(
@@ -80,7 +127,7 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
         'camera',
       );
     }
-    showcase = { camera: creature.camera, size: [width, height] };
+    showcase = { camera: creature.camera, size: [width, height], aa: opts.showcase.aa ?? 'FXAA' };
   }
   await checkReadable('apply', paths.riggedBlend, 'rigged creature (run `mocap rig` first)');
   const rigBones = new Set(info.bones.map((b) => b.name));
@@ -95,12 +142,13 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
   });
   const T = motion.trans.length;
   const dir = opts.out ?? path.join(paths.apply, path.basename(path.dirname(path.resolve(opts.motion))));
-  const frames = opts.renders === undefined || opts.renders === 'all' ? [...Array(T).keys()] : opts.renders;
-  for (const f of frames) {
+  const asked = opts.renders === 'all' ? [...Array(T).keys()] : (opts.renders ?? []);
+  for (const f of asked) {
     if (!Number.isInteger(f) || f < 0 || f >= T) {
       throw new TypeError(`applyMotion: expected render frames in 0..${T - 1}, got ${f}.`);
     }
   }
+  const frames = views.length ? [...new Set(asked)].sort((a, b) => a - b) : [];
   const formats = { glb: true, bvh: true, fbx: true, ...opts.formats };
   const out = {
     joints: path.join(dir, 'joints.json'),
@@ -110,26 +158,49 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
   };
   const renders = frames.length ? path.join(dir, 'renders') : null;
   await mkdir(renders ?? dir, { recursive: true });
-  const run = runBlenderScript(
-    'apply_motion.py',
-    {
-      rigged: paths.riggedBlend,
-      motion,
-      info,
-      layout,
-      ...out,
-      renders: renders ? { dir: renders, frames, aa: opts.aa ?? '8', showcase } : null,
-    },
-    z.object({ frames: z.number().int() }),
-    // Scales with the work unless given: 2 min plus 0.5 s a frame and 5 s a rendered frame.
-    { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 + T * 500 + frames.length * 5_000 },
+  const parts = split(frames, Math.min(processes, Math.max(1, frames.length)));
+  // One failing process stops the others; the caller's signal stops all.
+  const stop = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+  const done = parts.map(() => 0);
+  const totals = parts.map(() => 0);
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const runs = parts.map((part, p) =>
+    runBlenderScript(
+      'apply_motion.py',
+      {
+        rigged: paths.riggedBlend,
+        motion,
+        info,
+        layout,
+        ...(p === 0 ? out : { joints: null, glb: null, bvh: null, fbx: null }),
+        renders:
+          renders && part.length ? { dir: renders, frames: part, views, aa: opts.aa ?? '8', showcase } : null,
+      },
+      RunResult,
+      {
+        ...opts,
+        signal,
+        // Scales with the work unless given: 2 min plus 0.5 s a frame and 2 s a rendered image.
+        timeoutMs: opts.timeoutMs ?? 120_000 + T * 500 + part.length * views.length * 2_000,
+        onProgress: (ev) => {
+          done[p] = ev.done;
+          totals[p] = ev.total;
+          opts.onProgress?.({ ...ev, process: p, done: sum(done), total: sum(totals) });
+        },
+      },
+    ).catch((err: unknown) => {
+      stop.abort();
+      throw err;
+    }),
   );
-  try {
-    await run;
-  } finally {
-    await cleanTemps(dir);
-    if (renders) await cleanTemps(renders);
-  }
+  const settled = await Promise.allSettled(runs);
+  await cleanTemps(dir);
+  if (renders) await cleanTemps(renders);
+  // The first process that failed for its own reason, not because another one stopped it.
+  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  const own = failures.find((e) => !(e as { cancelled?: boolean }).cancelled) ?? failures[0];
+  if (failures.length) throw opts.signal?.aborted ? failures[0] : own;
   await readJsonFile('apply', out.joints, JointsJson);
   if (out.glb) {
     const v = await validateGltf(out.glb);
@@ -140,5 +211,5 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
       );
     }
   }
-  return { dir, ...out, renders, frames: T };
+  return { dir, ...out, renders, views: frames.length ? views : [], frames: T };
 }
