@@ -1,4 +1,5 @@
 import type { Layout } from './layout.js';
+import { ViewProjection } from './view-projection.js';
 
 /**
  * Front view: camera at -Y looking +Y. Column u grows with world x, row v grows downward with -z.
@@ -10,11 +11,8 @@ import type { Layout } from './layout.js';
  * ```
  */
 export function worldToFront(p: ArrayLike<number>, layout: Layout): [number, number] {
-  const m = layout.M_PER_PX;
-  return [
-    layout.W_FRONT / 2 + ((p[0] as number) - layout.FRONT_CX) / m,
-    layout.GROUND_V - (p[2] as number) / m,
-  ];
+  const proj = new ViewProjection(layout);
+  return [proj.frontU(p[0] as number), proj.row(p[2] as number)];
 }
 
 /**
@@ -23,26 +21,23 @@ export function worldToFront(p: ArrayLike<number>, layout: Layout): [number, num
  * `W_FRONT + W_SIDE / 2` sees y = `SIDE_CY`; rows as in {@link worldToFront}.
  */
 export function worldToSide(p: ArrayLike<number>, layout: Layout): [number, number] {
-  const m = layout.M_PER_PX;
-  return [
-    layout.W_FRONT + layout.W_SIDE / 2 - ((p[1] as number) - layout.SIDE_CY) / m,
-    layout.GROUND_V - (p[2] as number) / m,
-  ];
+  const proj = new ViewProjection(layout);
+  return [proj.sideU(p[1] as number), proj.row(p[2] as number)];
 }
 
 /** World x seen at front-view column `u`. */
 export function frontUToX(u: number, layout: Layout): number {
-  return layout.FRONT_CX + (u - layout.W_FRONT / 2) * layout.M_PER_PX;
+  return new ViewProjection(layout).x(u);
 }
 
 /** World y seen at side-view column `u` (full-frame px). */
 export function sideUToY(u: number, layout: Layout): number {
-  return layout.SIDE_CY - (u - layout.W_FRONT - layout.W_SIDE / 2) * layout.M_PER_PX;
+  return new ViewProjection(layout).y(u);
 }
 
 /** World height z seen at row `v` (either view). */
 export function vToZ(v: number, layout: Layout): number {
-  return (layout.GROUND_V - v) * layout.M_PER_PX;
+  return new ViewProjection(layout).z(v);
 }
 
 /**
@@ -55,7 +50,8 @@ export function viewsToWorld(
   v: number,
   layout: Layout,
 ): [number, number, number] {
-  return [frontUToX(frontU, layout), sideUToY(sideU, layout), vToZ(v, layout)];
+  const proj = new ViewProjection(layout);
+  return [proj.x(frontU), proj.y(sideU), proj.z(v)];
 }
 
 /**
@@ -80,16 +76,12 @@ export function projectPoints(
       `projectPoints: expected outputs of ${n * 2} values, got ${front.length} and ${side.length}.`,
     );
   }
-  const m = layout.M_PER_PX;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const proj = new ViewProjection(layout);
   for (let i = 0; i < n; i++) {
-    const x = world[3 * i] as number;
-    const y = world[3 * i + 1] as number;
-    const v = layout.GROUND_V - (world[3 * i + 2] as number) / m;
-    front[2 * i] = fc + (x - layout.FRONT_CX) / m;
+    const v = proj.row(world[3 * i + 2] as number);
+    front[2 * i] = proj.frontU(world[3 * i] as number);
     front[2 * i + 1] = v;
-    side[2 * i] = sc - (y - layout.SIDE_CY) / m;
+    side[2 * i] = proj.sideU(world[3 * i + 1] as number);
     side[2 * i + 1] = v;
   }
   return front;

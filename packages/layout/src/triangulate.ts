@@ -1,4 +1,5 @@
 import type { Layout } from './layout.js';
+import { ViewProjection } from './view-projection.js';
 
 /** How the two views' heights are blended. */
 export interface TriangulateOptions {
@@ -35,9 +36,7 @@ export function triangulate(
   }
   const wf = options.frontWeight ?? 0.25;
   const ws = options.sideWeight ?? 1;
-  const m = layout.M_PER_PX;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const proj = new ViewProjection(layout);
   for (let i = 0; i < n; i++) {
     const vf = frontUv[2 * i + 1] as number;
     const vs = sideUv[2 * i + 1] as number;
@@ -48,9 +47,9 @@ export function triangulate(
       b = 1;
     }
     const v = (a * vf + b * vs) / (a + b);
-    out[3 * i] = layout.FRONT_CX + ((frontUv[2 * i] as number) - fc) * m;
-    out[3 * i + 1] = layout.SIDE_CY - ((sideUv[2 * i] as number) - sc) * m;
-    out[3 * i + 2] = (layout.GROUND_V - v) * m;
+    out[3 * i] = proj.x(frontUv[2 * i] as number);
+    out[3 * i + 1] = proj.y(sideUv[2 * i] as number);
+    out[3 * i + 2] = proj.z(v);
     if (heightGap) heightGap[i] = Math.abs(vf - vs);
   }
   return out;

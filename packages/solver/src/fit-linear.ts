@@ -1,3 +1,4 @@
+import { ViewProjection } from '@mocap/layout';
 import { type FitData, jacobianForward, jacobianTranspose, type RobustWeights } from './fit-objective.js';
 import type { FitState } from './fit-state.js';
 import { addDiffGram, DIFF } from './linalg.js';
@@ -32,26 +33,26 @@ export function fitGradient(
   g: Float64Array,
 ): Float64Array {
   const { t, k, layout, weights: W } = data;
+  // d(frontU)/dx = 1/m, d(sideU)/dy = d(row)/dz = -1/m
   const m = layout.M_PER_PX;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const proj = new ViewProjection(layout);
   const x = st.x;
   const force = ws.force;
   for (let i = 0; i < t * k; i++) {
     const px = x[3 * i] as number;
     const py = x[3 * i + 1] as number;
-    const v = layout.GROUND_V - (x[3 * i + 2] as number) / m;
+    const v = proj.row(x[3 * i + 2] as number);
     let gx = 0;
     let gy = 0;
     let gz = 0;
     const wf = w.front[i] as number;
     if (wf > 0) {
-      gx += (wf * (fc + (px - layout.FRONT_CX) / m - (data.front[2 * i] as number))) / m;
+      gx += (wf * (proj.frontU(px) - (data.front[2 * i] as number))) / m;
       gz -= (wf * (v - (data.front[2 * i + 1] as number))) / m;
     }
     const wsd = w.side[i] as number;
     if (wsd > 0) {
-      gy -= (wsd * (sc - (py - layout.SIDE_CY) / m - (data.side[2 * i] as number))) / m;
+      gy -= (wsd * (proj.sideU(py) - (data.side[2 * i] as number))) / m;
       gz -= (wsd * (v - (data.side[2 * i + 1] as number))) / m;
     }
     force[3 * i] = gx;

@@ -1,4 +1,4 @@
-import type { Layout } from '@mocap/layout';
+import { type Layout, ViewProjection } from '@mocap/layout';
 import type { FitState } from './fit-state.js';
 import { DIFF } from './linalg.js';
 import type { RigModel } from './rig-model.js';
@@ -95,18 +95,17 @@ export function fitCost(data: FitData, st: FitState, scale: number, w?: RobustWe
   const { t, k, layout, weights: W } = data;
   const m = layout.M_PER_PX;
   const s2 = scale * scale;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const proj = new ViewProjection(layout);
   let cost = 0;
   const x = st.x;
   for (let i = 0; i < t * k; i++) {
     const px = x[3 * i] as number;
     const py = x[3 * i + 1] as number;
     const pz = x[3 * i + 2] as number;
-    const v = layout.GROUND_V - pz / m;
+    const v = proj.row(pz);
     const cf = data.frontConf[i] as number;
     if (cf > 0) {
-      const du = fc + (px - layout.FRONT_CX) / m - (data.front[2 * i] as number);
+      const du = proj.frontU(px) - (data.front[2 * i] as number);
       const dv = v - (data.front[2 * i + 1] as number);
       const r2 = du * du + dv * dv;
       cost += 0.5 * cf * s2 * Math.log1p(r2 / s2);
@@ -114,7 +113,7 @@ export function fitCost(data: FitData, st: FitState, scale: number, w?: RobustWe
     } else if (w) w.front[i] = 0;
     const cs = data.sideConf[i] as number;
     if (cs > 0) {
-      const du = sc - (py - layout.SIDE_CY) / m - (data.side[2 * i] as number);
+      const du = proj.sideU(py) - (data.side[2 * i] as number);
       const dv = v - (data.side[2 * i + 1] as number);
       const r2 = du * du + dv * dv;
       cost += 0.5 * cs * s2 * Math.log1p(r2 / s2);

@@ -6,6 +6,7 @@ import {
   type Layout,
   MotionJson,
   type SyncReport,
+  ViewProjection,
 } from '@mocap/layout';
 import type { CreatureInfo } from './creature-info.js';
 import { clipLmLoop, frameLmLoop, type LoopReport, type WindowScratch } from './fit-loop.js';
@@ -213,21 +214,17 @@ function gatherFrames(data: FitData, frames: number[]): FitData {
 /** Median absolute residual of confident, inlying detections, px (robust noise estimate). */
 function measuredNoise(data: FitData, st: FitState): number {
   const { t, k, layout } = data;
-  const m = layout.M_PER_PX;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const proj = new ViewProjection(layout);
   const r = new Float64Array(4 * t * k);
   let n = 0;
   for (let i = 0; i < t * k; i++) {
-    const v = layout.GROUND_V - (st.x[3 * i + 2] as number) / m;
+    const v = proj.row(st.x[3 * i + 2] as number);
     if ((data.frontConf[i] as number) > 0) {
-      r[n++] = Math.abs(fc + ((st.x[3 * i] as number) - layout.FRONT_CX) / m - (data.front[2 * i] as number));
+      r[n++] = Math.abs(proj.frontU(st.x[3 * i] as number) - (data.front[2 * i] as number));
       r[n++] = Math.abs(v - (data.front[2 * i + 1] as number));
     }
     if ((data.sideConf[i] as number) > 0) {
-      r[n++] = Math.abs(
-        sc - ((st.x[3 * i + 1] as number) - layout.SIDE_CY) / m - (data.side[2 * i] as number),
-      );
+      r[n++] = Math.abs(proj.sideU(st.x[3 * i + 1] as number) - (data.side[2 * i] as number));
       r[n++] = Math.abs(v - (data.side[2 * i + 1] as number));
     }
   }
@@ -444,10 +441,8 @@ function toMotion(
 
 /** Reprojection error of joints (T x K x 3) against the observations, px. */
 function reprojection(data: FitData, x: Float64Array): MotionJson['reproj_px'] {
-  const { t, k, layout } = data;
-  const m = layout.M_PER_PX;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const proj = new ViewProjection(data.layout);
+  const { t, k } = data;
   let sf = 0;
   let wf = 0;
   let ss = 0;
@@ -458,11 +453,11 @@ function reprojection(data: FitData, x: Float64Array): MotionJson['reproj_px'] {
     let w = 0;
     for (let j = 0; j < k; j++) {
       const i = f * k + j;
-      const v = layout.GROUND_V - (x[3 * i + 2] as number) / m;
+      const v = proj.row(x[3 * i + 2] as number);
       const cf = data.frontConf[i] as number;
       if (cf > 0) {
         const e = Math.hypot(
-          fc + ((x[3 * i] as number) - layout.FRONT_CX) / m - (data.front[2 * i] as number),
+          proj.frontU(x[3 * i] as number) - (data.front[2 * i] as number),
           v - (data.front[2 * i + 1] as number),
         );
         sf += cf * e;
@@ -473,7 +468,7 @@ function reprojection(data: FitData, x: Float64Array): MotionJson['reproj_px'] {
       const cs = data.sideConf[i] as number;
       if (cs > 0) {
         const e = Math.hypot(
-          sc - ((x[3 * i + 1] as number) - layout.SIDE_CY) / m - (data.side[2 * i] as number),
+          proj.sideU(x[3 * i + 1] as number) - (data.side[2 * i] as number),
           v - (data.side[2 * i + 1] as number),
         );
         ss += cs * e;

@@ -1,3 +1,4 @@
+import { ViewProjection } from '@mocap/layout';
 import type { CreatureInfo } from './creature-info.js';
 import type { FitData } from './fit-objective.js';
 import type { FitState } from './fit-state.js';
@@ -24,10 +25,8 @@ export function fixSwaps(
   scale = 6,
   predict: 'neighbours' | 'fit' = 'neighbours',
 ): { front: number; side: number } {
-  const { t, k, layout } = data;
-  const m = layout.M_PER_PX;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const { t, k } = data;
+  const proj = new ViewProjection(data.layout);
   const x = st.x;
   const fixed = { front: 0, side: 0 };
   // The joints predicted for frame f from its neighbours: a straight line fitted to up to three
@@ -58,10 +57,8 @@ export function fixSwaps(
     const uv = view === 'front' ? data.front : data.side;
     const conf = view === 'front' ? data.frontConf : data.sideConf;
     const project = (f: number, j: number): [number, number] => {
-      const v = layout.GROUND_V - pred(f, j, 2) / m;
-      return view === 'front'
-        ? [fc + (pred(f, j, 0) - layout.FRONT_CX) / m, v]
-        : [sc - (pred(f, j, 1) - layout.SIDE_CY) / m, v];
+      const v = proj.row(pred(f, j, 2));
+      return view === 'front' ? [proj.frontU(pred(f, j, 0)), v] : [proj.sideU(pred(f, j, 1)), v];
     };
     for (let f = 0; f < t; f++) {
       for (const [a, b] of info.swapUnits) {

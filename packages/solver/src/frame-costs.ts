@@ -1,3 +1,4 @@
+import { ViewProjection } from '@mocap/layout';
 import type { FitData, RobustWeights } from './fit-objective.js';
 import type { FitState } from './fit-state.js';
 
@@ -18,8 +19,7 @@ export function frameCosts(
   const { t, k, layout, weights: W } = data;
   const m = layout.M_PER_PX;
   const s2 = scale * scale;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
+  const proj = new ViewProjection(layout);
   const x = st.x;
   const lim = data.model.limits;
   const b = st.b;
@@ -29,10 +29,10 @@ export function frameCosts(
     for (let j = 0; j < k; j++) {
       const i = f * k + j;
       const pz = x[3 * i + 2] as number;
-      const v = layout.GROUND_V - pz / m;
+      const v = proj.row(pz);
       const cf = data.frontConf[i] as number;
       if (cf > 0) {
-        const du = fc + ((x[3 * i] as number) - layout.FRONT_CX) / m - (data.front[2 * i] as number);
+        const du = proj.frontU(x[3 * i] as number) - (data.front[2 * i] as number);
         const dv = v - (data.front[2 * i + 1] as number);
         const r2 = du * du + dv * dv;
         cost += 0.5 * cf * s2 * Math.log1p(r2 / s2);
@@ -40,7 +40,7 @@ export function frameCosts(
       } else if (w) w.front[i] = 0;
       const cs = data.sideConf[i] as number;
       if (cs > 0) {
-        const du = sc - ((x[3 * i + 1] as number) - layout.SIDE_CY) / m - (data.side[2 * i] as number);
+        const du = proj.sideU(x[3 * i + 1] as number) - (data.side[2 * i] as number);
         const dv = v - (data.side[2 * i + 1] as number);
         const r2 = du * du + dv * dv;
         cost += 0.5 * cs * s2 * Math.log1p(r2 / s2);

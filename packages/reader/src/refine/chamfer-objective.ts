@@ -1,11 +1,11 @@
-import type { Layout } from '@mocap/layout';
+import { type Layout, ViewProjection } from '@mocap/layout';
 import { z } from 'zod';
 import { jointWorldMatrices, skinningMatrices } from './joint-pose.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { mat4MulAt } from './mat4-ops.js';
 import type { ObservedViews } from './observed-views.js';
 import { faceLabels, LABEL_GROUP0 } from './paint-labels.js';
-import { createRasterTarget, type RasterTarget, rasterizeDepth } from './rasterize-views.js';
+import { createRasterTarget, projectVertices, type RasterTarget, rasterizeDepth } from './rasterize-views.js';
 import type { RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 import { type SurfaceSamples, surfaceSamples } from './surface-samples.js';
@@ -78,6 +78,7 @@ export class ChamferObjective {
   private readonly shift = new Float64Array(16);
   private readonly verts: Float64Array;
   private readonly vproj: Float64Array;
+  private readonly proj: ViewProjection;
   private readonly spos: Float64Array;
   private readonly sproj: Float64Array;
   private readonly faceLabel: Uint8Array;
@@ -107,6 +108,7 @@ export class ChamferObjective {
     options: ChamferOptions = {},
   ) {
     this.o = ChamferOptions.parse(options);
+    this.proj = new ViewProjection(layout);
     const nj = mesh.jointNames.length;
     const names = this.o.joints ?? mesh.jointNames;
     this.joints = Int32Array.from(
@@ -266,16 +268,10 @@ export class ChamferObjective {
     skinningMatrices(this.skin, mesh, this.world);
     linearBlendSkin(this.verts, mesh, this.skin);
     const { tri, bary, count } = this.samples;
-    const L = this.layout;
-    const fc = L.W_FRONT / 2;
-    const sc = L.W_FRONT + L.W_SIDE / 2;
+    const proj = this.proj;
     const spos = this.spos;
     const sproj = this.sproj;
     const verts = this.verts;
-    const m = L.M_PER_PX;
-    const cx = L.FRONT_CX;
-    const cy = L.SIDE_CY;
-    const gv = L.GROUND_V;
     for (let s = 0; s < count; s++) {
       const b0 = bary[3 * s];
       const b1 = bary[3 * s + 1];
@@ -289,9 +285,7 @@ export class ChamferObjective {
       spos[3 * s] = x;
       spos[3 * s + 1] = y;
       spos[3 * s + 2] = z;
-      sproj[3 * s] = fc + (x - cx) / m;
-      sproj[3 * s + 1] = sc - (y - cy) / m;
-      sproj[3 * s + 2] = gv - z / m;
+      proj.projectTo(sproj, 3 * s, x, y, z);
     }
   }
 
@@ -304,12 +298,7 @@ export class ChamferObjective {
       this.targets.set(f, target);
     }
     const L = this.layout;
-    const n = this.mesh.vertexCount;
-    for (let i = 0; i < n; i++) {
-      this.vproj[3 * i] = L.W_FRONT / 2 + (this.verts[3 * i] - L.FRONT_CX) / L.M_PER_PX;
-      this.vproj[3 * i + 1] = L.W_FRONT + L.W_SIDE / 2 - (this.verts[3 * i + 1] - L.SIDE_CY) / L.M_PER_PX;
-      this.vproj[3 * i + 2] = L.GROUND_V - this.verts[3 * i + 2] / L.M_PER_PX;
-    }
+    projectVertices(this.vproj, this.verts, this.mesh.vertexCount, L);
     rasterizeDepth(target, this.verts, this.vproj, this.mesh.indices);
     const tol = this.o.depthTolerancePx * f * L.M_PER_PX;
     const { count, label } = this.samples;
@@ -515,8 +504,8 @@ export class ChamferObjective {
   }
 
   private keypointTerms(kp: KeypointTargets, h?: Float64Array, g?: Float64Array): number {
-    const L = this.layout;
-    const m = L.M_PER_PX;
+    const m = this.layout.M_PER_PX;
+    const proj = this.proj;
     let cost = 0;
     for (let k = 0; k < kp.joints.length; k++) {
       const jk = kp.joints[k];
@@ -529,17 +518,13 @@ export class ChamferObjective {
       const y = W[o + 1] * ox + W[o + 5] * oy + W[o + 9] * oz + W[o + 13];
       const z = W[o + 2] * ox + W[o + 6] * oy + W[o + 10] * oz + W[o + 14];
       const own = ox !== 0 || oy !== 0 || oz !== 0;
-      const proj = [
-        L.W_FRONT / 2 + (x - L.FRONT_CX) / m,
-        L.W_FRONT + L.W_SIDE / 2 - (y - L.SIDE_CY) / m,
-        L.GROUND_V - z / m,
-      ];
+      const uvv = proj.projectTo(kpScratch, 0, x, y, z);
       let hasJ = false;
       for (let view = 0; view < 2; view++) {
         const conf = kp.conf[2 * k + view];
         if (!(conf > 0)) continue;
-        const ru = proj[view] - kp.uv[4 * k + 2 * view];
-        const rv = proj[2] - kp.uv[4 * k + 2 * view + 1];
+        const ru = uvv[view] - kp.uv[4 * k + 2 * view];
+        const rv = uvv[2] - kp.uv[4 * k + 2 * view + 1];
         const r = Math.hypot(ru, rv);
         const wk = this.o.keypoints * conf;
         cost += wk * huberCost(r, this.o.huberPx);
@@ -635,6 +620,7 @@ export class ChamferObjective {
 }
 
 const gradScratch = new Float64Array(2);
+const kpScratch = new Float64Array(3);
 
 /**
  * Bilinear sample of a distance map at continuous pixel-grid coordinates (pixel centres at

@@ -1,4 +1,4 @@
-import type { Layout } from '@mocap/layout';
+import { type Layout, ViewProjection } from '@mocap/layout';
 
 /**
  * Buffers of a two-view rasterisation at `1 / factor` of the layout's resolution: per pixel the
@@ -52,14 +52,8 @@ export function projectVertices(
   n: number,
   layout: Layout,
 ): Float64Array {
-  const m = layout.M_PER_PX;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
-  for (let i = 0; i < n; i++) {
-    out[3 * i] = fc + (world[3 * i] - layout.FRONT_CX) / m;
-    out[3 * i + 1] = sc - (world[3 * i + 1] - layout.SIDE_CY) / m;
-    out[3 * i + 2] = layout.GROUND_V - world[3 * i + 2] / m;
-  }
+  const proj = new ViewProjection(layout);
+  for (let i = 0; i < n; i++) proj.projectTo(out, 3 * i, world[3 * i], world[3 * i + 1], world[3 * i + 2]);
   return out;
 }
 

@@ -1,4 +1,4 @@
-import type { Layout } from '@mocap/layout';
+import { type Layout, projectPoints } from '@mocap/layout';
 import { jointWorldMatrices } from './joint-pose.js';
 import type { RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
@@ -89,14 +89,10 @@ export function projectKeypoints(
   k: number,
   layout: Layout,
 ): void {
-  const m = layout.M_PER_PX;
-  const fc = layout.W_FRONT / 2;
-  const sc = layout.W_FRONT + layout.W_SIDE / 2;
-  for (let i = 0; i < k; i++) {
-    const v = layout.GROUND_V - world[3 * i + 2] / m;
-    front[2 * (offset + i)] = fc + (world[3 * i] - layout.FRONT_CX) / m;
-    front[2 * (offset + i) + 1] = v;
-    side[2 * (offset + i)] = sc - (world[3 * i + 1] - layout.SIDE_CY) / m;
-    side[2 * (offset + i) + 1] = v;
-  }
+  projectPoints(
+    front.subarray(2 * offset, 2 * (offset + k)),
+    side.subarray(2 * offset, 2 * (offset + k)),
+    world.subarray(0, 3 * k),
+    layout,
+  );
 }
