@@ -4,13 +4,11 @@ import { applyMotion, type BlenderProgress } from '@mocap/blender-bridge';
 import { creaturePaths, type Detections, FileError } from '@mocap/layout';
 import { composeFrame, probeVideo, readPng, writeShowcase } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
-import { type FitOptions, skeletonPairs } from '@mocap/solver';
+import { type FitOptions, skeletonPairs, solveContext, solveDetections } from '@mocap/solver';
 import { defaultReader } from './default-reader.js';
 import { type RefineMode, refineSetup } from './refine-setup.js';
 import { requireReader } from './require-reader.js';
 import { requireRigged } from './require-rigged.js';
-import { solveContext } from './solve-context.js';
-import { solveDetections } from './solve-detections.js';
 
 /**
  * Fit settings for refined detections (stage 2's keypoints are projections of one posed mesh, so

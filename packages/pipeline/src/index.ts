@@ -12,5 +12,3 @@ export { type RenderClipOptions, type RenderClipResult, renderMotionClip } from 
 export { type RenderExamOptions, type RenderExamResult, renderExam } from './render-exam.js';
 export { requireReader } from './require-reader.js';
 export { requireRigged } from './require-rigged.js';
-export { type SolveContext, solveContext } from './solve-context.js';
-export { solveDetections } from './solve-detections.js';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { riggedGlb } from '@mocap/blender-bridge';
 import { creaturePaths, FileError, RigInfo, readJsonFile } from '@mocap/layout';
 import type { DetectOptions } from '@mocap/reader';
-import type { SolveContext } from './solve-context.js';
+import type { SolveContext } from '@mocap/solver';
 
 /** Whether detect refines its heatmap peaks with the creature's skinned mesh (stage 2). */
 export type RefineMode = 'auto' | 'on' | 'off';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { atomicWriteJson, creaturePaths, ExamReport, readJsonFile } from '@mocap/layout';
 import { decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
-import { gaitMotion, scoreJoints } from '@mocap/solver';
+import { gaitMotion, scoreJoints, solveContext, solveDetections } from '@mocap/solver';
 import { z } from 'zod';
 import { REFINED_FIT } from './capture-clip.js';
 import { defaultReader } from './default-reader.js';
@@ -13,8 +13,6 @@ import { type RefineMode, refineSetup } from './refine-setup.js';
 import { type RenderClipResult, renderMotionClip } from './render-clip.js';
 import { requireReader } from './require-reader.js';
 import { requireRigged } from './require-rigged.js';
-import { solveContext } from './solve-context.js';
-import { solveDetections } from './solve-detections.js';
 
 /** truth.json of a rendered exam: what was rendered (seed, frames, fps) and Blender's joints. */
 const TruthJson = z.object({

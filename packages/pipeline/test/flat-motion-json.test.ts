@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flatMotionJson, solveContext } from '@mocap/pipeline';
-import { syntheticMotion } from '@mocap/solver';
+import { flatMotionJson } from '@mocap/pipeline';
+import { solveContext, syntheticMotion } from '@mocap/solver';
 import { describe, expect, it } from 'vitest';
 
 const WOLF = fileURLToPath(new URL('../../../creatures/wolf', import.meta.url));

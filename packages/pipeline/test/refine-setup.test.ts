@@ -2,7 +2,8 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { refineSetup, solveContext } from '@mocap/pipeline';
+import { refineSetup } from '@mocap/pipeline';
+import { solveContext } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const WOLF = fileURLToPath(new URL('../../../creatures/wolf', import.meta.url));

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { buildRig, prepMesh } from '@mocap/blender-bridge';
 import { projectPoints } from '@mocap/layout';
 import { decodeVideo, type RgbImage } from '@mocap/media';
-import { flatMotionJson, refineSetup, renderMotionClip, solveContext } from '@mocap/pipeline';
+import { flatMotionJson, refineSetup, renderMotionClip } from '@mocap/pipeline';
 import { createRng, readSkinnedMesh, refineClip, rigKeypoints } from '@mocap/reader';
-import { type FlatMotion, gaitMotion } from '@mocap/solver';
+import { type FlatMotion, gaitMotion, solveContext } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const WOLF = fileURLToPath(new URL('../../../creatures/wolf', import.meta.url));

@@ -1,4 +1,6 @@
 export { boneMirror, type CreatureInfo, creatureInfo } from './creature-info.js';
+export { creatureRigFile } from './creature-rig-file.js';
+export { examCreature } from './exam-creature.js';
 export { type ExamOptions, type ExamResult, syntheticExam } from './exam.js';
 export { type FitOptions, type FitResult, fit } from './fit.js';
 export { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
@@ -55,17 +57,14 @@ export {
   rigModelFromRigInfo,
   rigModelFromRigJson,
 } from './rig-model.js';
+export { readRigModel } from './read-rig-model.js';
+export { readSolverCreature, type SolverCreature } from './read-solver-creature.js';
 export { createRng, type Rng } from './rng.js';
 export { errorStats, type JointScore, scoreJoints } from './score.js';
 export { skeletonPairs } from './skeleton-pairs.js';
-export {
-  examCreature,
-  readRigModel,
-  readSolverCreature,
-  type SolveFilesOptions,
-  type SolverCreature,
-  solveFiles,
-} from './solve-files.js';
+export { type SolveContext, solveContext } from './solve-context.js';
+export { type SolveDetectionsResult, solveDetections } from './solve-detections.js';
+export { type SolveFilesOptions, solveFiles } from './solve-files.js';
 export {
   heightGap,
   pawAgreement,

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { creaturePaths, RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
-import { defaultReader, refineSetup, solveContext } from '@mocap/pipeline';
+import { defaultReader, refineSetup } from '@mocap/pipeline';
 import { type DetectEvent, detectClip } from '@mocap/reader';
+import { solveContext } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { parseRefine } from './capture.js';
 
