@@ -1,33 +1,63 @@
 import type { Layout } from '@mocap/layout';
-import type { RgbImage } from '@mocap/media';
-import { type Calibration, estimateCalib } from './estimate-calib.js';
+import type { RgbImage, VideoInfo } from '@mocap/media';
+import { type ClipCalibration, calibrateClip } from './calibrate-clip.js';
 
 /** How a clip maps onto the layout: layout u = sx * clip u + tx, v = sy * clip v + ty. */
-export type ClipCalib = Pick<Calibration, 'sx' | 'sy' | 'tx' | 'ty'>;
+export interface ClipCalib {
+  sx: number;
+  sy: number;
+  tx: number;
+  ty: number;
+}
 
-/** `detectClip`'s `calib`: fitted to ref.png, the layout at most resized, or given. */
+/** `detectClip`'s `calib`: fitted to the clip's studio and ref.png, the layout at most resized, or given. */
 export type CalibMode = 'auto' | 'identity' | [number, number, number, number];
 
+/** A clip's calibration as detect uses it: typical, per frame, and how it was found (`auto`). */
+export interface ClipCalibs {
+  /** The calibration {@link calibrateClip} found (`auto`), else null. */
+  calibration: ClipCalibration | null;
+  /** The typical calibration, det.npz `calib`. */
+  calib: ClipCalib;
+  /** Per frame, T x 4 `[sx, sy, tx, ty]`. */
+  frames: Float64Array;
+}
+
+/** Frame `t`'s calibration from a T x 4 track (the last one past its end). */
+export function calibAt(frames: Float64Array, t: number): ClipCalib {
+  const i = 4 * Math.max(0, Math.min(t, frames.length / 4 - 1));
+  return { sx: frames[i]!, sy: frames[i + 1]!, tx: frames[i + 2]!, ty: frames[i + 3]! };
+}
+
 /**
- * The clip's calibration from its first frame: `auto` fits it to `ref` (ref.png), `identity`
- * takes the clip as the layout at most resized, a tuple is `[sx, sy, tx, ty]` as given.
- * `calibration` is the fit (with its rms) for `auto`, else null.
+ * The clip's calibration for `frames` frames: `auto` measures it on the clip ({@link calibrateClip},
+ * with `ref` for the zoom), `identity` takes the clip as the layout at most resized, a tuple is
+ * `[sx, sy, tx, ty]` as given.
+ *
+ * ```ts
+ * const c = await clipCalib('auto', 'clip.mp4', info, info.frames, layout, ref);
+ * calibAt(c.frames, 0);
+ * ```
  */
-export function clipCalib(
+export async function clipCalib(
   mode: CalibMode,
-  first: RgbImage,
+  clip: string,
+  info: VideoInfo,
+  frames: number,
   layout: Layout,
   ref: RgbImage | undefined,
-): { calibration: Calibration | null; calib: ClipCalib } {
+  signal?: AbortSignal,
+): Promise<ClipCalibs> {
   if (mode === 'auto') {
     if (!ref) throw new TypeError(`detect: Expected options.ref (ref.png) for calib 'auto', got none.`);
-    const calibration = estimateCalib(first, ref);
-    return { calibration, calib: calibration };
+    const calibration = await calibrateClip(clip, { layout, ref, info, frames, signal });
+    return { calibration, calib: calibration.calib, frames: calibration.frames };
   }
-  if (mode === 'identity')
-    return {
-      calibration: null,
-      calib: { sx: layout.WIDTH / first.width, sy: layout.HEIGHT / first.height, tx: 0, ty: 0 },
-    };
-  return { calibration: null, calib: { sx: mode[0], sy: mode[1], tx: mode[2], ty: mode[3] } };
+  const calib =
+    mode === 'identity'
+      ? { sx: layout.WIDTH / info.width, sy: layout.HEIGHT / info.height, tx: 0, ty: 0 }
+      : { sx: mode[0], sy: mode[1], tx: mode[2], ty: mode[3] };
+  const track = new Float64Array(4 * frames);
+  for (let t = 0; t < frames; t++) track.set([calib.sx, calib.sy, calib.tx, calib.ty], 4 * t);
+  return { calibration: null, calib, frames: track };
 }

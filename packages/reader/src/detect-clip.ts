@@ -11,8 +11,8 @@ import {
 } from '@mocap/layout';
 import { probeVideo, type RgbImage, readPng } from '@mocap/media';
 import { z } from 'zod';
+import type { ClipCalibration } from './calibrate-clip.js';
 import { type ReadContext, type ReadOutcome, readInline, readWithPeakWorker } from './detect-read.js';
-import type { Calibration } from './estimate-calib.js';
 import { parseOptions } from './parse-options.js';
 import { ReaderModelJson } from './reader-io.js';
 import { fitColourModel } from './refine/colour-model.js';
@@ -39,7 +39,8 @@ export const DetectOptions = z
     /** The creature's joint names; a reader trained for others is an error. */
     joints: z.array(z.string()).optional(),
     /**
-     * `auto` (fit the first frame to ref.png), `identity` (the clip is the layout, at most resized), or
+     * `auto` (measured on the clip's studio, frame by frame, with ref.png for a zoom the studio does
+     * not show: {@link calibrateClip}), `identity` (the clip is the layout, at most resized), or
      * [sx, sy, tx, ty] (layout u = sx * clip u + tx). @default 'auto'
      */
     calib: z
@@ -102,7 +103,7 @@ export type DetectOptions = z.input<typeof DetectOptions>;
 
 /** What {@link detectClip} reports while it runs. */
 export type DetectEvent =
-  | { phase: 'calib'; calibration: Calibration | null }
+  | { phase: 'calib'; calibration: ClipCalibration | null }
   | { phase: 'frames'; done: number; total: number }
   | { phase: 'refine'; done: number; total: number };
 
@@ -114,7 +115,8 @@ export interface DetectResult {
   heatmaps: Detections;
   /** Where the heatmap peaks were written with `refine` and `out` (`<name>_heatmaps.npz`), else null. */
   heatmapsFile: string | null;
-  calibration: Calibration | null;
+  /** How the clip was calibrated (`calib: 'auto'`), with its drift and the frames it skipped; else null. */
+  calibration: ClipCalibration | null;
   backend: string;
   /** Wall-clock seconds of the decode + read (+ refine) loop, from stage 1's start-up on. */
   seconds: number;
@@ -130,12 +132,17 @@ export function heatmapsPath(out: string): string {
 
 const OP = 'detect';
 
+/** The shortest clip detect reads: fewer frames do not make a motion (and cannot be calibrated robustly). */
+export const MIN_CLIP_FRAMES = 8;
+
 /**
- * Reads a two-view clip to joints with a trained heatmap reader: the clip is calibrated against
- * ref.png (scale and shift per axis, so a generated clip of another size or framing maps to layout
- * px), every frame's two views are sampled to the reader's input, and the heatmap peaks become
- * det.npz's `front_uv`, `side_uv` (layout px), `front_conf`, `side_conf`, with `fps`, `names` and
- * `calib`.
+ * Reads a two-view clip to joints with a trained heatmap reader: the clip is taken as it comes (any
+ * frame size, bars, frame rate, rotation metadata; {@link MIN_CLIP_FRAMES} frames or more) and
+ * calibrated to the layout frame by frame (scale and shift per axis from the studio's divider,
+ * ground row and edges, with ref.png for the zoom: {@link calibrateClip}; a clip no calibration fits
+ * is refused, saying what was measured), every frame's two views are sampled to the reader's input,
+ * and the heatmap peaks become det.npz's `front_uv`, `side_uv` (layout px), `front_conf`,
+ * `side_conf`, with `fps`, `names`, `calib` and, when the framing drifts, `calib_frames`.
  *
  * ```ts
  * const { detections } = await detectClip({ clip: 'clip.mp4', reader: 'runs/reader', ref: 'runs/ref/ref.png', out: 'runs/det.npz' });
@@ -159,11 +166,9 @@ export async function detectClip(
     }
   }
   const info = await probeVideo(o.clip, signal ? { signal } : {});
-  const aspect = info.width / info.height;
-  const want = layout.WIDTH / layout.HEIGHT;
-  if (Math.abs(aspect / want - 1) > 0.02) {
+  if (info.frames < MIN_CLIP_FRAMES) {
     throw new Error(
-      `${OP}: ${o.clip}: the clip is ${info.width} x ${info.height} (aspect ${aspect.toFixed(3)}); a two-view clip keeps the layout's ${layout.WIDTH} x ${layout.HEIGHT} (${want.toFixed(3)}).`,
+      `${OP}: ${o.clip}: the clip has ${info.frames} frame${info.frames === 1 ? '' : 's'} (${info.width} x ${info.height}, ${info.fps.toFixed(3)} fps); detect reads clips of ${MIN_CLIP_FRAMES} frames or more.`,
     );
   }
   const total = o.maxFrames ? Math.min(o.maxFrames, info.frames) : info.frames;
@@ -202,7 +207,7 @@ export async function detectClip(
   } finally {
     await worker?.terminate();
   }
-  const { peaks, refined, frames, calib } = read;
+  const { peaks, refined, frames, calib, calibFrames } = read;
   if (frames === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`);
   const heatmaps: Detections = {
     names,
@@ -213,6 +218,7 @@ export async function detectClip(
     frontConf: Float32Array.from(peaks.frontConf),
     sideConf: Float32Array.from(peaks.sideConf),
     calib: Float64Array.of(calib.sx, calib.sy, calib.tx, calib.ty),
+    ...(read.calibration?.drifts ? { calibFrames: calibFrames.slice(0, 4 * frames) } : {}),
   };
   const detections: Detections = refined ? { ...heatmaps, ...refined } : heatmaps;
   let heatmapsFile: string | null = null;

@@ -2,9 +2,9 @@ import type { Detections, Layout } from '@mocap/layout';
 import { decodeVideo, type RgbImage, type VideoInfo } from '@mocap/media';
 import type { z } from 'zod';
 import { initBackend } from './backend.js';
-import { type ClipCalib, clipCalib } from './clip-calib.js';
+import type { ClipCalibration } from './calibrate-clip.js';
+import { type ClipCalib, type ClipCalibs, calibAt, clipCalib } from './clip-calib.js';
 import type { DetectEvent, DetectOptions } from './detect-clip.js';
-import type { Calibration } from './estimate-calib.js';
 import { framePeaks, type PeakLists, toLayout } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
 import { type RefineClipInput, type RefineClipResult, refineClip } from './refine/refine-clip.js';
@@ -35,15 +35,17 @@ export interface ReadOutcome {
   peaks: PeakLists | UvConf;
   refined: UvConf | null;
   frames: number;
-  calibration: Calibration | null;
+  calibration: ClipCalibration | null;
   calib: ClipCalib;
+  /** Each frame's calibration, T x 4. */
+  calibFrames: Float64Array;
   backend: string;
   refineSeconds: number;
 }
 
-/** The clip's calibration from its first frame (`auto`: fitted to ref.png). */
-function calibrate(ctx: ReadContext, frame: RgbImage): { calibration: Calibration | null; calib: ClipCalib } {
-  const c = clipCalib(ctx.o.calib, frame, ctx.layout, ctx.ref);
+/** The clip's calibration, frame by frame (`auto`: measured on the clip's studio and ref.png). */
+async function calibrate(ctx: ReadContext): Promise<ClipCalibs> {
+  const c = await clipCalib(ctx.o.calib, ctx.o.clip, ctx.info, ctx.total, ctx.layout, ctx.ref, ctx.signal);
   ctx.onEvent({ phase: 'calib', calibration: c.calibration });
   return c;
 }
@@ -63,19 +65,16 @@ function pickUv(r: UvConf): UvConf {
 /** Stage 1 (and stage 2 frame by frame as each batch's peaks are known) on this thread. */
 export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
   const { o, layout, refine, total, onEvent } = ctx;
+  const cal = await calibrate(ctx);
   const backend = await initBackend();
   const { reader } = await loadReader(o.reader, o.joints ? { joints: o.joints } : {});
   try {
     const peaks: PeakLists = { frontUv: [], sideUv: [], frontConf: [], sideConf: [] };
-    let cal: ReturnType<typeof calibrate> | null = null;
     const frames = framePeaks(
       decodeVideo(o.clip, decodeOptions(ctx)),
       reader,
       layout,
-      (first) => {
-        cal = calibrate(ctx, first);
-        return cal.calib;
-      },
+      (t) => calibAt(cal.frames, t),
       peaks,
       {
         batchFrames: o.batchFrames,
@@ -94,13 +93,13 @@ export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
         throw err;
       });
     } else for await (const _ of frames);
-    const c = cal as ReturnType<typeof calibrate> | null;
     return {
       peaks,
       refined: refined && pickUv(refined),
       frames: done(),
-      calibration: c?.calibration ?? null,
-      calib: c?.calib ?? { sx: 1, sy: 1, tx: 0, ty: 0 },
+      calibration: cal.calibration,
+      calib: cal.calib,
+      calibFrames: cal.frames,
       backend: backend.choice,
       refineSeconds: refined?.seconds ?? 0,
     };
@@ -122,7 +121,11 @@ export async function readWithPeakWorker(
 ): Promise<ReadOutcome | null> {
   const { o, layout, total, onEvent } = ctx;
   try {
-    const cal = await w.calib.catch(() => null);
+    const cal = await w.calib.catch((err: Error) => {
+      // The clip itself is refused: reading it inline would say the same.
+      if (err.name === 'CalibrationError') throw err;
+      return null;
+    });
     if (!cal) return null;
     onEvent({ phase: 'calib', calibration: cal.calibration });
     const k = refine.keypoints.names.length;
@@ -135,7 +138,7 @@ export async function readWithPeakWorker(
         const done = w.peaks.frontConf.length / k;
         if (done > told) onEvent({ phase: 'frames', done, total });
         told = done;
-        yield toLayout(frame, cal!.calib, layout);
+        yield toLayout(frame, calibAt(cal!.frames, t), layout);
         t++;
       }
     }
@@ -158,6 +161,7 @@ export async function readWithPeakWorker(
       frames: n,
       calibration: cal.calibration,
       calib: cal.calib,
+      calibFrames: cal.frames,
       backend,
       refineSeconds: refined.seconds,
     };

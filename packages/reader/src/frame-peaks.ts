@@ -29,20 +29,20 @@ export interface FramePeaksOptions {
 
 /**
  * Stage 1 of detect over a stream of clip frames: each frame's two views are sampled straight
- * into the reader's input through the calibration (`calibOf`, asked once, on the first frame),
+ * into the reader's input through its calibration (`calibOf(t)`, frame t's, as the framing may drift),
  * the reader runs per batch, and the peaks (layout px) are appended to `peaks`. Yields each frame
  * in layout px once its peaks are there (with `keepFrames`), for the refinement.
  *
  * ```ts
  * const peaks = { frontUv: [], sideUv: [], frontConf: [], sideConf: [] };
- * for await (const f of framePeaks(decodeVideo(clip), reader, layout, () => calib, peaks, o)) {}
+ * for await (const f of framePeaks(decodeVideo(clip), reader, layout, (t) => calibAt(track, t), peaks, o)) {}
  * ```
  */
 export async function* framePeaks(
   frames: AsyncIterable<RgbImage>,
   reader: Reader,
   layout: Layout,
-  calibOf: (first: RgbImage) => ClipCalib,
+  calibOf: (t: number) => ClipCalib,
   peaks: PeakLists,
   o: FramePeaksOptions,
 ): AsyncGenerator<RgbImage> {
@@ -52,7 +52,6 @@ export async function* framePeaks(
   const views = [viewTransform(layout, 'front', n, m), viewTransform(layout, 'side', n, m)] as const;
   const per = n * n * 3;
   const batch = new Float32Array(o.batchFrames * 2 * per);
-  let calib: ClipCalib | undefined;
   let inBatch = 0;
   let done = 0;
   const pending: RgbImage[] = [];
@@ -76,8 +75,9 @@ export async function* framePeaks(
     inBatch = 0;
     o.onBatch?.(done);
   };
+  let index = 0;
   for await (const frame of frames) {
-    calib ??= calibOf(frame);
+    const calib = calibOf(index++);
     for (const [k, t] of views.entries())
       frameToInput(frame, calib, t, layout, batch, (2 * inBatch + k) * per);
     if (o.keepFrames) pending.push(toLayout(frame, calib, layout));

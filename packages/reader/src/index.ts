@@ -10,7 +10,15 @@ export {
 } from './backend.js';
 export { bicubicWeights, resizeGridBicubic } from './bicubic.js';
 export { BLOB_JOINTS, type BlobDatasetOptions, writeBlobDataset } from './blob-dataset.js';
-export { type CalibMode, type ClipCalib, clipCalib } from './clip-calib.js';
+export { BACKDROP_FIT, type BackdropCalib, calibFromBackdrop } from './calib-from-backdrop.js';
+export {
+  type CalibrateClipOptions,
+  CalibrationError,
+  type CalibSample,
+  type ClipCalibration,
+  calibrateClip,
+} from './calibrate-clip.js';
+export { type CalibMode, type ClipCalib, type ClipCalibs, calibAt, clipCalib } from './clip-calib.js';
 export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
 export {
@@ -19,11 +27,13 @@ export {
   type DetectResult,
   detectClip,
   heatmapsPath,
+  MIN_CLIP_FRAMES,
   PEAK_WORKER_MIN_FRAMES,
 } from './detect-clip.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
 export { type Calibration, estimateCalib } from './estimate-calib.js';
 export { evaluateReader, type ItemPrediction, predictItems } from './evaluate-reader.js';
+export { fitRefZoom, type RefZoom } from './fit-ref-zoom.js';
 export {
   type FramePeaksOptions,
   framePeaks,
@@ -34,6 +44,12 @@ export { frameToInput } from './frame-to-inputs.js';
 export { gaussianHeatmaps } from './gaussian-heatmaps.js';
 export { decodeHeatmaps, type HeatmapPeaks, peaksToLayout } from './heatmap-decode.js';
 export { heatmapLoss } from './heatmap-loss.js';
+export {
+  type BackdropFeatures,
+  type BackdropLine,
+  layoutLines,
+  measureBackdrop,
+} from './measure-backdrop.js';
 export { type ParamInit, ParamStore } from './param-store.js';
 export { parseOptions } from './parse-options.js';
 export { createRng, type Rng, randomNormalArray } from './random.js';
@@ -150,6 +166,7 @@ export {
   type SafeTensor,
   writeSafetensors,
 } from './safetensors.js';
+export { type CalibAt, smoothCalibTrack } from './smooth-calib-track.js';
 export { type PeakWorker, startPeakWorker } from './start-peak-worker.js';
 export { type TrainEvent, TrainOptions, type TrainResult, trainReader } from './train-reader.js';
 export { imagesToTensor, viewToInput } from './view-input.js';

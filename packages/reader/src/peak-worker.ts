@@ -10,6 +10,7 @@ if (port) {
     (b) => port.postMessage({ type: 'batch', batch: b }),
   ).then(
     (r) => port.postMessage({ type: 'done', ...r }),
-    (err: Error) => port.postMessage({ type: 'error', message: err.message, stack: err.stack }),
+    (err: Error) =>
+      port.postMessage({ type: 'error', name: err.name, message: err.message, stack: err.stack }),
   );
 }

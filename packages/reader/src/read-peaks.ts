@@ -1,8 +1,7 @@
 import { Layout, type LayoutInput } from '@mocap/layout';
-import { decodeVideo, type RgbImage, readPng } from '@mocap/media';
+import { decodeVideo, probeVideo, type RgbImage, readPng } from '@mocap/media';
 import { initBackend } from './backend.js';
-import { type CalibMode, type ClipCalib, clipCalib } from './clip-calib.js';
-import type { Calibration } from './estimate-calib.js';
+import { type CalibMode, type ClipCalibs, calibAt, clipCalib } from './clip-calib.js';
 import { framePeaks, type PeakLists } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
 
@@ -23,11 +22,8 @@ export interface ReadPeaksOptions {
   peakConf?: 'peak' | 'margin' | undefined;
 }
 
-/** How the clip maps onto the layout: the fitted calibration (`auto`) and its scale and shift. */
-export interface PeaksCalib {
-  calibration: Calibration | null;
-  calib: ClipCalib;
-}
+/** How the clip maps onto the layout: the calibration found (`auto`), the typical one and each frame's. */
+export type PeaksCalib = ClipCalibs;
 
 /** One batch of stage 1's heatmap peaks: frames `start ..`, K x 2 layout px and K confidences per frame and view. */
 export interface PeaksBatch {
@@ -40,7 +36,7 @@ export interface PeaksBatch {
 }
 
 /**
- * Stage 1 of detect on its own: decodes the clip, calibrates it on the first frame, runs the
+ * Stage 1 of detect on its own: calibrates the clip ({@link clipCalib}), decodes it, runs the
  * heatmap reader on both views of every frame in batches and reports each batch's peaks in layout
  * px as soon as they are known (what {@link startPeakWorker} runs in a worker thread, so the
  * refinement of one batch overlaps the inference of the next). Returns the backend and frames read.
@@ -56,6 +52,11 @@ export async function readPeaks(
 ): Promise<{ backend: string; frames: number }> {
   const layout = Layout.parse(o.layout ?? {});
   const ref: RgbImage | undefined = o.calib === 'auto' && o.ref ? await readPng(o.ref) : undefined;
+  // Calibrated before the reader loads, so the caller has each frame's calibration early.
+  const info = await probeVideo(o.clip);
+  const total = o.maxFrames ? Math.min(o.maxFrames, info.frames) : info.frames;
+  const cal = await clipCalib(o.calib, o.clip, info, total, layout, ref);
+  onCalib(cal);
   const backend = await initBackend();
   const { reader } = await loadReader(o.reader, o.joints ? { joints: o.joints } : {});
   try {
@@ -73,12 +74,8 @@ export async function readPeaks(
       });
       done = upTo;
     };
-    const calibOf = (first: RgbImage) => {
-      const c = clipCalib(o.calib, first, layout, ref);
-      onCalib(c);
-      return c.calib;
-    };
-    const clip = decodeVideo(o.clip, o.maxFrames ? { maxFrames: o.maxFrames } : {});
+    const calibOf = (t: number) => calibAt(cal.frames, t);
+    const clip = decodeVideo(o.clip, { info, ...(o.maxFrames ? { maxFrames: o.maxFrames } : {}) });
     const opts = {
       batchFrames: o.batchFrames,
       peakConf: o.peakConf ?? 'margin',

@@ -82,6 +82,7 @@ export function startPeakWorker(options: ReadPeaksOptions): PeakWorker {
       settle();
     } else if (msg.type === 'error') {
       const err = new Error(msg.message as string);
+      if (typeof msg.name === 'string') err.name = msg.name;
       if (typeof msg.stack === 'string') err.stack = msg.stack;
       fail(err);
     }

@@ -50,7 +50,7 @@ describe('startPeakWorker', () => {
     clip = path.join(root, 'clip.mp4');
     await encodeVideo(
       clip,
-      Array.from({ length: 6 }, (_, k) => blobFrame(k)),
+      Array.from({ length: 8 }, (_, k) => blobFrame(k)),
       { fps: 10, crf: 12 },
     );
   });
@@ -59,13 +59,14 @@ describe('startPeakWorker', () => {
   it("reads the same peaks and calibration as detectClip's stage 1, batch by batch, in a worker thread", async () => {
     const w = startPeakWorker({ clip, reader, ref, layout, joints: names, calib: 'auto', batchFrames: 4 });
     try {
-      const { calibration, calib } = await w.calib;
+      const { calibration, calib, frames } = await w.calib;
       expect(calibration).not.toBeNull();
+      expect(frames).toHaveLength(8 * 4);
       expect(await w.ready(0)).toBe(true);
       expect(w.peaks.frontUv.length).toBeGreaterThanOrEqual(4 * names.length * 2);
-      expect(await w.ready(5)).toBe(true);
-      expect(await w.ready(6)).toBe(false);
-      expect(await w.done).toEqual({ backend: 'wasm', frames: 6 });
+      expect(await w.ready(7)).toBe(true);
+      expect(await w.ready(8)).toBe(false);
+      expect(await w.done).toEqual({ backend: 'wasm', frames: 8 });
       const d = await detectClip({ clip, reader, ref, layout, joints: names });
       expect(Array.from(d.detections.calib)).toEqual([calib.sx, calib.sy, calib.tx, calib.ty]);
       for (const k of ['frontUv', 'sideUv', 'frontConf', 'sideConf'] as const) {
@@ -83,6 +84,23 @@ describe('startPeakWorker', () => {
       const d = await detectClip({ clip, reader, layout, calib: 'identity', peakConf: 'peak' });
       expect(w.peaks.frontConf).toEqual(Array.from(d.detections.frontConf));
       expect(w.peaks.sideConf).toEqual(Array.from(d.detections.sideConf));
+    } finally {
+      await w.terminate();
+    }
+  });
+
+  it("keeps a refused clip's CalibrationError (name and message) across the thread", async () => {
+    const grey = path.join(root, 'grey.mp4');
+    await encodeVideo(
+      grey,
+      Array.from({ length: 8 }, () => studioBackdrop({ ...layout, DIVIDER_PX: 0 })),
+      { fps: 10 },
+    );
+    const w = startPeakWorker({ clip: grey, reader, ref, layout, calib: 'auto', batchFrames: 4 });
+    try {
+      const err = await w.calib.catch((e: Error) => e);
+      expect((err as Error).name).toBe('CalibrationError');
+      expect((err as Error).message).toMatch(/grey\.mp4: no calibration to the layout fits .* no divider/);
     } finally {
       await w.terminate();
     }
