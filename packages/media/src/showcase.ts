@@ -15,7 +15,7 @@ type Frames = Iterable<RgbImage> | AsyncIterable<RgbImage>;
  * what to draw.
  */
 export const ShowcaseOptions = EncodeOptions.extend({
-  /** Detections drawn on the clip (layout px, mapped to clip px through their `calib`). */
+  /** Detections drawn on the clip (layout px, mapped to clip px through their `calib`, or frame by frame through `calibFrames`). */
   detections: z.custom<Detections>((v) => typeof v === 'object' && v !== null && 'frontUv' in v).optional(),
   /** Skeleton bones as joint-name pairs of `detections.names`. @default [] */
   bones: z.array(z.tuple([z.string(), z.string()])).default([]),
@@ -64,7 +64,9 @@ function drawDetections(
   radius: number,
 ): void {
   const j = det.names.length;
-  const [sx, sy, tx, ty] = det.calib as unknown as [number, number, number, number];
+  // Frame t's calibration when the framing drifts (calib_frames), else the clip's one.
+  const c = det.calibFrames ? det.calibFrames.subarray(4 * t, 4 * t + 4) : det.calib;
+  const [sx, sy, tx, ty] = c as unknown as [number, number, number, number];
   // calib maps clip px to layout px; drawing needs the inverse.
   const transform: [number, number, number, number] = [1 / sx, 1 / sy, -tx / sx, -ty / sy];
   const colours = jointPalette(j);

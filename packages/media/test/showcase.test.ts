@@ -65,6 +65,28 @@ describe('writeShowcase', () => {
     expect(t).toBe(20);
   });
 
+  it('maps each frame through its own calibration when the framing drifts (calibFrames)', async () => {
+    const out = path.join(dir, 'drift.mp4');
+    const det = detections(4);
+    // Frames 0-1 at layout = 2 x clip, frames 2-3 shifted by 20 layout px: the nose at clip (20, 70).
+    det.calibFrames = Float64Array.of(2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 20, 0, 2, 2, 20, 0);
+    const renders = Array.from({ length: 4 }, () => createImage(64, 96, [20, 200, 40]));
+    await writeShowcase(out, clip, renders, {
+      fps: CLIP.fps,
+      detections: det,
+      radius: 4,
+      crf: 4,
+      preset: 'ultrafast',
+      height: 96,
+    });
+    const nose = jointPalette(2)[0]!;
+    const frames = [];
+    for await (const f of decodeVideo(out)) frames.push(f);
+    expect(near(getPixel(frames[0]!, 30, 70), nose, 12)).toBe(true);
+    expect(near(getPixel(frames[3]!, 20, 70), nose, 12)).toBe(true);
+    expect(near(getPixel(frames[3]!, 30, 70), nose, 12)).toBe(false);
+  });
+
   it('names a bone whose joint the detections lack', async () => {
     await expect(
       writeShowcase(path.join(dir, 'x.mp4'), clip, clip, {
