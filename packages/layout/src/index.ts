@@ -36,6 +36,7 @@ export { ErrorStats, ExamReport } from './schemas/exam-report.js';
 export { MotionJson, ReprojReport, SyncReport } from './schemas/motion-json.js';
 export { Keypoint, RigInfo, RigInfoBone } from './schemas/rig-info.js';
 export { boneStems, limitsFor, RigBone, RigJson } from './schemas/rig-json.js';
+export { TruthJson } from './schemas/truth-json.js';
 export { type TriangulateOptions, triangulate } from './triangulate.js';
 export { ViewProjection } from './view-projection.js';
 export { crc32, readZip, writeZip, type ZipEntry } from './zip.js';

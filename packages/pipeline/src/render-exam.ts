@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWriteJson, creaturePaths, ExamReport, readJsonFile } from '@mocap/layout';
+import { atomicWriteJson, creaturePaths, ExamReport, readJsonFile, TruthJson } from '@mocap/layout';
 import { decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import { gaitMotion, scoreJoints, solveContext, solveDetections } from '@mocap/solver';
-import { z } from 'zod';
 import { REFINED_FIT } from './capture-clip.js';
 import { defaultReader } from './default-reader.js';
 import { flatMotionJson } from './flat-motion-json.js';
@@ -13,14 +12,6 @@ import { type RefineMode, refineSetup } from './refine-setup.js';
 import { type RenderClipResult, renderMotionClip } from './render-clip.js';
 import { requireReader } from './require-reader.js';
 import { requireRigged } from './require-rigged.js';
-
-/** truth.json of a rendered exam: what was rendered (seed, frames, fps) and Blender's joints. */
-const TruthJson = z.object({
-  seed: z.number(),
-  frames: z.number(),
-  fps: z.number(),
-  joints: z.array(z.array(z.tuple([z.number(), z.number(), z.number()]))),
-});
 
 /** The joints of an earlier render of the same motion (`key`), or null when there is none. */
 async function readTruth(
@@ -126,7 +117,7 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
       env: opts.env,
       signal: opts.signal,
     });
-    await atomicWriteJson(truthFile, { ...key, joints: rendered.joints });
+    await atomicWriteJson(truthFile, TruthJson.parse({ ...key, joints: rendered.joints }));
   }
   let read = clip;
   let ref: string | undefined;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Layout } from '@mocap/layout';
+import { Layout, parseFileData, TruthJson } from '@mocap/layout';
 import { decodeVideo, type RgbImage } from '@mocap/media';
 import {
   backdropSilhouette,
@@ -80,8 +80,13 @@ const run = (from: number, o: RefineClipOptions) => {
     o,
   );
 };
-const truth = JSON.parse(readFileSync(path.join(path.dirname(clip), 'truth.json'), 'utf8'))
-  .joints as number[][][];
+const truthFile = path.join(path.dirname(clip), 'truth.json');
+const truth = parseFileData(
+  'bench',
+  truthFile,
+  JSON.parse(readFileSync(truthFile, 'utf8')),
+  TruthJson,
+).joints;
 /** Mean 3D error (cm) of refined keypoints (frames from `from`) against the truth over frames start..T-1. */
 const cm = (joints: Float64Array, from: number) => {
   let s = 0;
