@@ -3,13 +3,13 @@
 Args: {"rigged": path, "motion": <validated motion.json>, "info": <rig_info.json>,
 "layout": <layout>, "joints": path|null, "glb": path|null, "bvh": path|null, "fbx": path|null,
 "renders": {"dir": path, "frames": [t, ...], "views": ["front", "side", "showcase"], "aa": "8",
-"showcase": {"camera": <creature.json camera>, "size": [w, h], "aa": "FXAA"}|null}|null}.
+"showcase": {"camera": <creature.json camera>, "size": [w, h], "aa": "OFF"}|null}|null}.
 
 Order: the action is keyed, then joints.json and the exports are written (temporary names,
 renamed into place together once all succeeded), then the renders, each view one animation
 render per run of consecutive frames: `<t>_front.png`, `<t>_side.png` (the layout's orthographic
 views) and `<t>_showcase.png` (creature.json's 3/4 perspective camera over the wall colour).
-Blender writes each render under a `.tmp-` name that is renamed once the run is done. A process
+Blender writes each render under a `.tmp-` name, renamed (and reported) as soon as it is written. A process
 given `"joints": null` keys and renders only (the bridge's extra render processes).
 Frame t of the motion is scene frame t (frame_start 0), so glTF time is t / fps.
 """
@@ -139,12 +139,17 @@ def write_exports(bpy, args, arm, mesh, info, T, report):
         mb.replace(tmp, final)
 
 
+def tmp_prefix(out_dir, view):
+    """Where Blender writes a view's frames: `<view>.tmp-<pid>-<t>.png` (`#####` is the frame)."""
+    return os.path.join(out_dir, "%s.tmp-%d-" % (view, os.getpid()))
+
+
 def render_runs(bpy, out_dir, view, frames):
-    """Renders `frames` of the scene camera as animations (one per run of consecutive frames)
-    to `<t>_<view>.png`; Blender writes `<view>.tmp-<pid>-<t>.png`, renamed once a run is done."""
+    """Renders `frames` of the scene camera as animations (one per run of consecutive frames);
+    each frame is renamed to `<t>_<view>.png` as soon as Blender has written it (render_all's
+    render_write handler), so a consumer may read it while the next one renders."""
     sc = bpy.context.scene
-    prefix = os.path.join(out_dir, "%s.tmp-%d-" % (view, os.getpid()))
-    sc.render.filepath = prefix + "#####"
+    sc.render.filepath = tmp_prefix(out_dir, view) + "#####"
     sc.render.use_file_extension = True
     sc.render.use_overwrite = True
     sc.render.use_placeholder = False
@@ -152,21 +157,23 @@ def render_runs(bpy, out_dir, view, frames):
         sc.frame_start = first
         sc.frame_end = last
         bpy.ops.render.render(animation=True)
-        for t in range(first, last + 1):
-            mb.replace("%s%05d.png" % (prefix, t), os.path.join(out_dir, "%05d_%s.png" % (t, view)))
 
 
 def render_all(bpy, renders, layout, report):
     """The requested views of the requested frames; the orthographic views first (the studio),
     then the showcase (its own cheap settings: no floor planes, no compositor)."""
     sc = bpy.context.scene
+    out_dir = renders["dir"]
     frames = renders["frames"]
     views = renders.get("views", ["front", "side"])
     ortho = [v for v in views if v in ("front", "side")]
     state = {"view": None}
 
     def written(_scene, *_):
-        report("render", view=state["view"], frame=sc.frame_current)
+        t = sc.frame_current
+        view = state["view"]
+        mb.replace("%s%05d.png" % (tmp_prefix(out_dir, view), t), os.path.join(out_dir, "%05d_%s.png" % (t, view)))
+        report("render", view=view, frame=t)
 
     studio = None
     if ortho:
@@ -184,16 +191,16 @@ def render_all(bpy, renders, layout, report):
         sc.render.resolution_y = h
         sc.camera = cams[view]
         state["view"] = view
-        render_runs(bpy, renders["dir"], view, frames)
+        render_runs(bpy, out_dir, view, frames)
     if "showcase" in views:
         args = renders["showcase"]
-        setup_showcase_render(bpy, studio, layout, args.get("aa", "FXAA"))
+        setup_showcase_render(bpy, studio, layout, args.get("aa", "OFF"))
         w, h = args["size"]
         sc.render.resolution_x = w
         sc.render.resolution_y = h
         sc.camera = mb.setup_showcase(bpy, args["camera"])
         state["view"] = "showcase"
-        render_runs(bpy, renders["dir"], "showcase", frames)
+        render_runs(bpy, out_dir, "showcase", frames)
 
 
 def setup_showcase_render(bpy, studio, layout, aa):

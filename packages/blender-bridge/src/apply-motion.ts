@@ -39,8 +39,8 @@ export interface ApplyMotionOptions extends BlenderRunOptions {
   aa?: string;
   /**
    * The 3/4 showcase render from creature.json's `camera` (perspective), this size in px, over
-   * the wall colour; creature.json must have a `camera`. `aa`: its Workbench anti-aliasing.
-   * @default none; aa 'FXAA'
+   * the wall colour; creature.json must have a `camera`. `aa`: its Workbench anti-aliasing (any
+   * other than OFF costs several times the render here, see docs/benchmarks.md). @default none; aa 'OFF'
    */
   showcase?: { width: number; height: number; aa?: string };
   /** Which exports to write. @default { glb: true, bvh: true, fbx: true } */
@@ -85,8 +85,10 @@ function split(frames: number[], n: number): number[][] {
  * writes, first, `joints.json` (the joints Blender computes), `animation.glb` (checked by the
  * Khronos validator), `animation.bvh` and `animation.fbx` (those `formats` asks for), then only
  * the renders asked for (`renders` frames x `views`), each view rendered as one animation per run
- * of frames, shared among `processes` Blender processes. Every file lands under its final name only
- * once complete; a failure or an abort (`signal`) kills Blender and removes its temporary files.
+ * of frames, shared among `processes` Blender processes; each render is reported (`render`
+ * progress with `view` and `frame`) once it lies complete under its final name. Every file lands
+ * under its final name only once complete; a failure or an abort (`signal`) kills Blender and
+ * removes its temporary files.
  *
  * ```ts
  * const r = await applyMotion({ creature: 'creatures/wolf', motion: 'runs/wolf/trot/motion.json' });
@@ -127,7 +129,7 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
         'camera',
       );
     }
-    showcase = { camera: creature.camera, size: [width, height], aa: opts.showcase.aa ?? 'FXAA' };
+    showcase = { camera: creature.camera, size: [width, height], aa: opts.showcase.aa ?? 'OFF' };
   }
   await checkReadable('apply', paths.riggedBlend, 'rigged creature (run `mocap rig` first)');
   const rigBones = new Set(info.bones.map((b) => b.name));

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -82,6 +83,8 @@ describe('apply: exports first, only the renders asked for', () => {
   it('the showcase view alone: one 3/4 image a frame over the wall, no front or side renders', async () => {
     const motion = await motionFile('showcase', 4);
     const out = path.join(dir, 'runs', 'apply', 'showcase');
+    // Each render is reported once it lies complete under its final name (capture streams them).
+    const reported: string[] = [];
     const r = await applyMotion({
       creature: dir,
       motion,
@@ -90,7 +93,13 @@ describe('apply: exports first, only the renders asked for', () => {
       views: ['showcase'],
       showcase: { width: 320, height: 240 },
       formats: { glb: true, bvh: false, fbx: false },
+      onProgress: (p) => {
+        if (p.stage !== 'render') return;
+        const file = path.join(out, 'renders', `${String(p.frame).padStart(5, '0')}_${p.view}.png`);
+        if (existsSync(file)) reported.push(path.basename(file));
+      },
     });
+    expect(reported).toEqual([0, 1, 2, 3].map((t) => `0000${t}_showcase.png`));
     expect(r.views).toEqual(['showcase']);
     expect(await list(r.renders!)).toEqual([0, 1, 2, 3].map((t) => `0000${t}_showcase.png`));
     expect(await list(out)).toEqual([
