@@ -3,7 +3,7 @@ import path from 'node:path';
 import { applyMotion, type BlenderProgress } from '@mocap/blender-bridge';
 import { creaturePaths, type Detections, FileError } from '@mocap/layout';
 import { composeFrame, probeVideo, readPng, writeShowcase } from '@mocap/media';
-import { type DetectEvent, detectClip } from '@mocap/reader';
+import { calibrationSummary, type DetectEvent, detectClip } from '@mocap/reader';
 import { type FitOptions, skeletonPairs, solveContext, solveDetections } from '@mocap/solver';
 import { defaultReader } from './default-reader.js';
 import { type RefineMode, refineSetup } from './refine-setup.js';
@@ -66,6 +66,8 @@ export interface CaptureResult {
   /** Whether detect refined the heatmap peaks (stage 2); the peaks are then in `det_heatmaps.npz`. */
   refined: boolean;
   reprojPx: number;
+  /** How detect calibrated the clip to the layout (`calib: 'auto'`): the mapping, its drift, the frames it skipped; else null. */
+  calibration: ReturnType<typeof calibrationSummary> | null;
   /** Wall-clock seconds per stage. */
   seconds: { detect: number; solve: number; apply: number; showcase: number };
 }
@@ -186,6 +188,7 @@ export async function captureClip(
     backend: detected.backend,
     refined: refine !== undefined,
     reprojPx: solved.motion.reproj_px.mean,
+    calibration: detected.calibration && calibrationSummary(detected.calibration),
     seconds: { detect: detectSeconds, solve: solveSeconds, apply: applySeconds, showcase: lap() },
   };
 }

@@ -132,7 +132,12 @@ export function heatmapsPath(out: string): string {
 
 const OP = 'detect';
 
-/** The shortest clip detect reads: fewer frames do not make a motion (and cannot be calibrated robustly). */
+/**
+ * The shortest clip detect takes to calibrate itself (`calib: 'auto'`, a clip as it comes): fewer
+ * frames make no motion to capture and leave too few to tell a frame that does not fit from the
+ * rest. A clip whose calibration is given (`identity`, `[sx, sy, tx, ty]`: a rendered exam, a
+ * test) may be shorter.
+ */
 export const MIN_CLIP_FRAMES = 8;
 
 /**
@@ -166,7 +171,7 @@ export async function detectClip(
     }
   }
   const info = await probeVideo(o.clip, signal ? { signal } : {});
-  if (info.frames < MIN_CLIP_FRAMES) {
+  if (o.calib === 'auto' && info.frames < MIN_CLIP_FRAMES) {
     throw new Error(
       `${OP}: ${o.clip}: the clip has ${info.frames} frame${info.frames === 1 ? '' : 's'} (${info.width} x ${info.height}, ${info.fps.toFixed(3)} fps); detect reads clips of ${MIN_CLIP_FRAMES} frames or more.`,
     );

@@ -21,6 +21,7 @@ export {
 export { type CalibMode, type ClipCalib, type ClipCalibs, calibAt, clipCalib } from './clip-calib.js';
 export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
+export { calibrationSummary, describeCalibration } from './describe-calibration.js';
 export {
   type DetectEvent,
   DetectOptions,

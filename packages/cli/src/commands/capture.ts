@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type CaptureEvent, captureClip, type RefineMode } from '@mocap/pipeline';
+import { describeCalibration } from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderProgress, requireCreature } from './blender-progress.js';
 
@@ -21,7 +22,7 @@ export function parseRefine(v: string | undefined): RefineMode {
   return v;
 }
 
-/** Progress on stderr: a line per stage, detect's frame count and Blender's bar. */
+/** Progress on stderr: a line per stage, the clip's calibration and drift, detect's frame count and Blender's bar. */
 export function captureProgress(stderr: NodeJS.WritableStream) {
   const bar = blenderProgress(stderr);
   const tty = (stderr as { isTTY?: boolean }).isTTY === true;
@@ -35,7 +36,10 @@ export function captureProgress(stderr: NodeJS.WritableStream) {
       }
       if (e.stage === 'detect') {
         const d = e.detect;
-        if (d.phase === 'calib') return;
+        if (d.phase === 'calib') {
+          if (d.calibration) for (const line of describeCalibration(d.calibration)) stderr.write(`${line}\n`);
+          return;
+        }
         const what = d.phase === 'refine' ? 'detect + refine' : 'detect';
         if (tty) stderr.write(`\r${what} ${d.done}/${d.total} frames${d.done === d.total ? '\n' : ''}`);
         else if (d.done === d.total) stderr.write(`${what}: ${d.total} frames\n`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { creaturePaths, RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
 import { defaultReader, refineSetup } from '@mocap/pipeline';
-import { type DetectEvent, detectClip } from '@mocap/reader';
+import { calibrationSummary, type DetectEvent, describeCalibration, detectClip } from '@mocap/reader';
 import { solveContext } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { parseRefine } from './capture.js';
@@ -67,10 +67,7 @@ export const detectCommand: Command = {
     const tty = (ctx.stderr as { isTTY?: boolean }).isTTY === true;
     const onEvent = (e: DetectEvent) => {
       if (e.phase === 'calib' && e.calibration) {
-        const c = e.calibration;
-        ctx.stderr.write(
-          `calib: layout u = ${c.sx.toFixed(4)} u + ${c.tx.toFixed(2)}, v = ${c.sy.toFixed(4)} v + ${c.ty.toFixed(2)} (rms ${c.rms.toFixed(1)} grey levels)\n`,
-        );
+        for (const line of describeCalibration(e.calibration)) ctx.stderr.write(`${line}\n`);
       } else if (e.phase === 'frames' || e.phase === 'refine') {
         if (refine && e.phase === 'frames') return;
         const line = `${refine ? 'detect + refine' : 'detect'} ${e.done}/${e.total} frames`;
@@ -100,7 +97,7 @@ export const detectCommand: Command = {
     );
     if (values.json) {
       ctx.stdout.write(
-        `${JSON.stringify({ out, heatmaps: r.heatmapsFile, frames: r.detections.frames, calib: Array.from(r.detections.calib), backend: r.backend, refined: refine !== undefined, seconds: r.seconds, refineSeconds: r.refineSeconds }, null, 2)}\n`,
+        `${JSON.stringify({ out, heatmaps: r.heatmapsFile, frames: r.detections.frames, calib: Array.from(r.detections.calib), calibration: r.calibration && calibrationSummary(r.calibration), backend: r.backend, refined: refine !== undefined, seconds: r.seconds, refineSeconds: r.refineSeconds }, null, 2)}\n`,
       );
     } else ctx.stdout.write(`${out}\n`);
     return 0;

@@ -13,7 +13,10 @@ import { runCli } from '../helpers/run-cli.js';
 
 const run = (argv: string[]) => runCli(argv, process.env);
 
-const FRAMES = 4;
+/** Frames of the captured clip: the fewest detect calibrates a clip from (MIN_CLIP_FRAMES). */
+const FRAMES = 8;
+/** Frames of the rendered exam (its clip is the layout: no calibration, so shorter is fine). */
+const EXAM_FRAMES = 4;
 
 describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained reader)', () => {
   let dir = '';
@@ -49,11 +52,11 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
   it('captures a clip: det.npz, motion.json, animation.glb, showcase.mp4 under runs/capture/<clip>', async () => {
     const r = await run(['capture', clip, '--creature', dir, '--showcase', '160x120', '--height', '180']);
     expect(r.err).toMatch(
-      /detect\.\.\.\ndetect: 4 frames\ndetect \+ refine: 4 frames\nsolve\.\.\.\napply\.\.\./,
+      /detect\.\.\.\ncalib: 320 x 180 clip -> layout u = 1\.0000 u [+-]0\.\d\d, v = 1\.0000 v [+-]0\.\d\d \(scale from the frame's size(; ref\.png agrees to [\d.]+% on frame \d+)?; 8 of 8 frames measured fit\)\ndrift: none .*\ndetect: 8 frames\ndetect \+ refine: 8 frames\nsolve\.\.\.\napply\.\.\./,
     );
     expect(r.err).toContain('showcase...');
     expect(r.err).toMatch(
-      /4 frames captured \(reader on wasm \+ refinement, reprojection [\d.]+ px; detect [\d.]+ s, solve [\d.]+ s, apply [\d.]+ s, showcase [\d.]+ s\)/,
+      /8 frames captured \(reader on wasm \+ refinement, reprojection [\d.]+ px; detect [\d.]+ s, solve [\d.]+ s, apply [\d.]+ s, showcase [\d.]+ s\)/,
     );
     expect(r.code).toBe(0);
     const out = path.join(dir, 'runs', 'capture', 'walk');
@@ -69,7 +72,7 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     expect(det.frames).toBe(FRAMES);
     const motion = MotionJson.parse(JSON.parse(await readFile(files[1] as string, 'utf8')));
     expect(motion.trans).toHaveLength(FRAMES);
-    expect(existsSync(path.join(out, 'renders', '00003_showcase.png'))).toBe(true);
+    expect(existsSync(path.join(out, 'renders', '00007_showcase.png'))).toBe(true);
     const video = await probeVideo(files[4] as string);
     expect(video.frames).toBe(FRAMES);
     // The clip panel (320x180 scaled to 180 high) beside the 160x120 showcase render (240 wide at 180).
@@ -83,7 +86,7 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
       '--creature',
       dir,
       '--frames',
-      String(FRAMES),
+      String(EXAM_FRAMES),
       '--seed',
       '2',
       '--json',
@@ -104,7 +107,7 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     expect(backend).toBe('wasm');
     expect(detectSeconds).toBeGreaterThan(refineSeconds);
     expect(refineSeconds).toBeGreaterThan(0);
-    expect(report).toMatchObject({ mode: 'render', frames: FRAMES, seed: 2, creature: 'wolf' });
+    expect(report).toMatchObject({ mode: 'render', frames: EXAM_FRAMES, seed: 2, creature: 'wolf' });
     expect(Number.isFinite(report.error_cm.mean) && Number.isFinite(report.error_cm.p95)).toBe(true);
     const joints = Object.values(report.per_joint);
     expect(joints.length).toBeGreaterThan(10);

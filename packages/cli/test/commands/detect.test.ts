@@ -39,18 +39,41 @@ describe('mocap detect', () => {
     reader.dispose();
     await writePng(path.join(dir, 'runs', 'ref', 'ref.png'), frame(0));
     clip = path.join(dir, 'clip.mp4');
-    await encodeVideo(clip, [0, 1, 2].map(frame), { fps: 12 });
+    await encodeVideo(clip, [0, 1, 2, 3, 4, 5, 6, 7].map(frame), { fps: 12 });
   });
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-  it('writes det.npz beside the clip and reports calib and frames/s', async () => {
+  it('writes det.npz beside the clip and reports the calibration, its drift and frames/s', async () => {
     const r = await run(['detect', clip, '--creature', dir]);
-    expect(r.err).toMatch(/calib: layout u = 1\.0\d+ u \+ -?0\.\d+/);
-    expect(r.err).toMatch(/3 frames in [\d.]+ s \([\d.]+ two-view frames\/s on wasm\)/);
+    expect(r.err).toMatch(
+      /calib: 320 x 180 clip -> layout u = 1\.0000 u [+-]0\.\d\d, v = 1\.0000 v [+-]0\.\d\d \(scale from the frame's size(; ref\.png agrees to [\d.]+% on frame \d+)?; 8 of 8 frames measured fit\)\ndrift: none/,
+    );
+    expect(r.err).toMatch(/8 frames in [\d.]+ s \([\d.]+ two-view frames\/s on wasm\)/);
     expect(r.code).toBe(0);
     expect(r.out.trim()).toBe(path.join(dir, 'det.npz'));
     const det = await readDetections(path.join(dir, 'det.npz'));
-    expect(det).toMatchObject({ names: ['a', 'b'], frames: 3, fps: 12 });
+    expect(det).toMatchObject({ names: ['a', 'b'], frames: 8, fps: 12 });
+    const json = JSON.parse((await run(['detect', clip, '--creature', dir, '--json'])).out);
+    expect(json.calibration).toMatchObject({ size: [320, 180], drifts: false, measured: 8, skipped: [] });
+  });
+
+  it('refuses a clip of 3 frames and a picture with no studio, saying what it measured', async () => {
+    const short = path.join(dir, 'short.mp4');
+    await encodeVideo(short, [0, 1, 2].map(frame), { fps: 12 });
+    const a = await run(['detect', short, '--creature', dir]);
+    expect(a.code).toBe(1);
+    expect(a.err).toMatch(/mocap detect: detect: .*short\.mp4: the clip has 3 frames .*8 frames or more/);
+    const grey = path.join(dir, 'grey.mp4');
+    await encodeVideo(
+      grey,
+      Array.from({ length: 8 }, () => studioBackdrop({ ...layout, DIVIDER_PX: 0 })),
+      { fps: 12 },
+    );
+    const b = await run(['detect', grey, '--creature', dir]);
+    expect(b.code).toBe(1);
+    expect(b.err).toMatch(
+      /grey\.mp4: no calibration to the layout fits \(320 x 180, 8 frames measured.*frame 0: no divider/,
+    );
   });
 
   it('explains bad arguments', async () => {

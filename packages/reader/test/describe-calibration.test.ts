@@ -1,0 +1,64 @@
+import { type ClipCalibration, calibrationSummary, describeCalibration } from '@mocap/reader';
+import { describe, expect, it } from 'vitest';
+
+function calibration(over: Partial<ClipCalibration> = {}): ClipCalibration {
+  return {
+    calib: { sx: 1.5385, sy: 1.5, tx: 0.06, ty: -0.02 },
+    frames: new Float64Array(8),
+    drifts: false,
+    drift: { zoomX: 0, zoomY: 0, slideX: 0, slideY: 0, maxPx: 0.04 },
+    scale: { x: 'frame', y: 'frame' },
+    refZoom: null,
+    content: { x0: 0, x1: 832, y0: 0, y1: 480 },
+    width: 832,
+    height: 480,
+    samples: [
+      { frame: 0, used: false, why: 'no divider (no column darker than the ones beside it)' },
+      { frame: 5, used: true, calib: { sx: 1.5385, sy: 1.5, tx: 0.06, ty: -0.02 } },
+    ],
+    ...over,
+  };
+}
+
+describe('describeCalibration', () => {
+  it('says the mapping, where its scale came from, the frames skipped and that nothing drifts', () => {
+    expect(describeCalibration(calibration())).toEqual([
+      "calib: 832 x 480 clip -> layout u = 1.5385 u +0.06, v = 1.5000 v -0.02 (scale from the frame's size; 1 of 2 frames measured fit)",
+      'calib: skipped frame 0 (frame 0: no divider (no column darker than the ones beside it))',
+      'drift: none (no frame corner moves more than 0.04 layout px)',
+    ]);
+  });
+
+  it("says how close ref.png's zoom came when the frame's size gave the scale", () => {
+    const c = calibration({
+      refZoom: { zoom: 1.0004, frame: 0, rms: 2, rmsAtOne: 2, creatureRms: 7, backdropRms: 1 },
+    });
+    expect(describeCalibration(c)[0]).toContain(
+      "(scale from the frame's size; ref.png agrees to 0.04% on frame 0; 1 of 2",
+    );
+  });
+
+  it("says a drift, ref.png's zoom and the bars", () => {
+    const lines = describeCalibration(
+      calibration({
+        drifts: true,
+        drift: { zoomX: -2.1, zoomY: -2.1, slideX: 6, slideY: 0, maxPx: 7.25 },
+        scale: { x: 'ref', y: 'ref' },
+        refZoom: { zoom: 0.9524, frame: 0, rms: 2, rmsAtOne: 8, creatureRms: 7, backdropRms: 1 },
+        content: { x0: 0, x1: 832, y0: 20, y1: 460 },
+        samples: [{ frame: 0, used: true, calib: { sx: 1, sy: 1, tx: 0, ty: 0 } }],
+      }),
+    );
+    expect(lines[0]).toMatch(
+      /scale from ref\.png's creature, zoom 0\.9524 on frame 0; 1 of 1 frames measured fit; picture inside bars: 832 x 440 at \(0, 20\)\)$/,
+    );
+    expect(lines[1]).toBe(
+      'drift: zoom -2.10% u, -2.10% v, slide +6.0, +0.0 layout px from the first frame to the last (a frame corner strays up to 7.3 px); followed frame by frame (det.npz calib_frames)',
+    );
+    expect(calibrationSummary(calibration())).toMatchObject({
+      calib: [1.5385, 1.5, 0.06, -0.02],
+      drifts: false,
+      skipped: [{ frame: 0, why: 'no divider (no column darker than the ones beside it)' }],
+    });
+  });
+});
