@@ -70,6 +70,7 @@ export {
 } from './quat-interp.js';
 export { resampleMotion, samplePacked, sampleQuatTrack, sampleTrack } from './resample.js';
 export { rigidFit } from './rigid-fit.js';
+export { type SeededRandom, SeededRandomOptions, seededRandom } from './seeded-random.js';
 export { symEigen4 } from './sym-eigen4.js';
 export { timeWarpMotion, timeWarpQuatTrack, timeWarpTrack, warpPathToTimes } from './time-warp.js';
 export {

@@ -5,21 +5,22 @@ import {
   quatAngle,
   quatFromMat3,
   rigidFit,
+  seededRandom,
 } from '@mocap/anim-loop';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectVec, m9, rng, unitQuat, v3, vec3Arb } from './util.js';
+import { expectVec, m9, unitQuat, v3, vec3Arb } from './util.js';
 
 /** dst = R src + t (+ Gaussian noise of `sigma`), from a seeded generator. */
 function makeSet(n: number, q: ArrayLike<number>, t: ArrayLike<number>, sigma: number, seed: number) {
-  const rand = rng(seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  const rand = seededRandom(seed);
+  const gauss = () => rand.normal();
   const r = mat3FromQuat(m9(), q);
   const src = new Float64Array(n * 3);
   const dst = new Float64Array(n * 3);
   const p = v3();
   for (let i = 0; i < n; i++) {
-    for (let k = 0; k < 3; k++) src[i * 3 + k] = rand() * 2 - 1;
+    for (let k = 0; k < 3; k++) src[i * 3 + k] = rand.next() * 2 - 1;
     mat3TransformVec3(p, r, src.subarray(i * 3, i * 3 + 3));
     for (let k = 0; k < 3; k++) dst[i * 3 + k] = p[k]! + t[k]! + sigma * gauss();
   }

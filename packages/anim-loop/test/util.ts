@@ -1,5 +1,6 @@
-// Shared test helpers: one float matcher, seeded randomness, fast-check arbitraries.
+// Shared test helpers: one float matcher, a seeded motion, fast-check arbitraries.
 import { readFileSync } from 'node:fs';
+import { seededRandom } from '@mocap/anim-loop';
 import fc from 'fast-check';
 import { Quaternion } from 'three';
 import { expect } from 'vitest';
@@ -51,18 +52,6 @@ export const HALF_TURN_AXES: readonly number[][] = [
   [0.3, -0.2, 0.9],
 ];
 
-/** A seeded PRNG (mulberry32) returning floats in [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A finite double in [lo, hi]. */
 export const num = (lo: number, hi: number) =>
   fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
@@ -112,10 +101,14 @@ export interface MakeMotionOptions {
 
 /** A synthetic, seeded motion: each bone swings sinusoidally with one period; the root walks and bobs. */
 export function makeMotion(o: MakeMotionOptions) {
-  const rand = rng(o.seed);
+  const rand = seededRandom(o.seed);
   const amp = o.amplitude ?? 0.6;
   const params = o.bones.map(() =>
-    Array.from({ length: 3 }, () => [amp * (rand() * 2 - 1), rand() * 6.283, 0.3 * (rand() * 2 - 1)]),
+    Array.from({ length: 3 }, () => [
+      amp * (rand.next() * 2 - 1),
+      rand.next() * 6.283,
+      0.3 * (rand.next() * 2 - 1),
+    ]),
   );
   const trans: [number, number, number][] = [];
   const root_quat: [number, number, number, number][] = [];

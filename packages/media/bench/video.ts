@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import {
   decodeVideo,
@@ -18,21 +19,9 @@ import { execa } from 'execa';
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 120);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-/** Seeded PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Studio frames with a moving textured blob in each view, like a render of a creature. */
 function makeFrames(n: number): RgbImage[] {
-  const rand = rng(7);
+  const rand = seededRandom(7);
   const bg = studioBackdrop(DEFAULT_LAYOUT);
   const out: RgbImage[] = [];
   for (let t = 0; t < n; t++) {
@@ -44,7 +33,7 @@ function makeFrames(n: number): RgbImage[] {
       fillCircle(img, 800 + 200 * Math.sin(0.05 * t + k) + 15 * k, y, 40, [90 + 10 * k, 70, 50]);
     }
     for (let i = 0; i < img.data.length; i++) {
-      img.data[i] = Math.max(0, Math.min(255, (img.data[i] as number) + Math.round((rand() - 0.5) * 6)));
+      img.data[i] = Math.max(0, Math.min(255, (img.data[i] as number) + Math.round((rand.next() - 0.5) * 6)));
     }
     out.push(img);
   }

@@ -2,11 +2,12 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '@mocap/anim-loop';
 import { buildRig, prepMesh } from '@mocap/blender-bridge';
 import { projectPoints } from '@mocap/layout';
 import { decodeVideo, type RgbImage } from '@mocap/media';
 import { flatMotionJson, refineSetup, renderMotionClip } from '@mocap/pipeline';
-import { createRng, readSkinnedMesh, refineClip, rigKeypoints } from '@mocap/reader';
+import { readSkinnedMesh, refineClip, rigKeypoints } from '@mocap/reader';
 import { type FlatMotion, gaitMotion, solveContext } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -72,7 +73,7 @@ describe('renderMotionClip + refineSetup on a Blender-rendered wolf gait', () =>
     const tf = new Float64Array((truth.length / 3) * 2);
     const ts = new Float64Array((truth.length / 3) * 2);
     projectPoints(tf, ts, truth, layout);
-    const rng = createRng(9);
+    const rng = seededRandom(9);
     const noisy = (a: Float64Array) => Float32Array.from(a, (v) => v + 25 * rng.normal());
     const n = truth.length / 3;
     const peaks = {

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRng } from '@mocap/reader';
+import { seededRandom } from '@mocap/anim-loop';
 
 /**
  * Links the samples trainReader holds out of a dataset folder (a seeded permutation of the
@@ -11,7 +11,7 @@ import { createRng } from '@mocap/reader';
 export async function heldOutDir(dataset: string, seed: number, fraction: number) {
   const metas = (await readdir(dataset)).filter((f) => /^\d+_meta\.json$/.test(f));
   const samples = metas.map((f) => Number.parseInt(f, 10)).sort((a, b) => a - b);
-  const order = createRng(seed).permutation(samples.length);
+  const order = seededRandom(seed).permutation(samples.length);
   const count = Math.max(1, Math.round(fraction * samples.length));
   const dir = await mkdtemp(path.join(tmpdir(), 'held-out-'));
   for (const k of order.slice(0, count)) {

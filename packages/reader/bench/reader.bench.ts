@@ -1,3 +1,4 @@
+import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import { createImage } from '@mocap/media';
 import {
@@ -5,7 +6,6 @@ import {
   AugmentOptions,
   augment,
   createReader,
-  createRng,
   decodeHeatmaps,
   initBackend,
   type Reader,
@@ -84,7 +84,7 @@ describe(`reader on ${report.choice}`, () => {
         mask,
         new Float32Array(2 * J),
         256,
-        createRng(seed++),
+        seededRandom(seed++),
         aug,
         DEFAULT_LAYOUT.colours.wall,
       );

@@ -1,6 +1,6 @@
+import type { SeededRandom } from '@mocap/anim-loop';
 import type { Rgb } from '@mocap/layout';
 import { z } from 'zod';
-import type { Rng } from './random.js';
 
 /**
  * How training inputs are degraded to look like generated video. Each field's strength; 0 turns
@@ -76,14 +76,14 @@ function affine(
     }
 }
 
-function randomBackdrop(px: Float32Array, mask: Uint8Array, n: number, rng: Rng, wall: Rgb): void {
-  const base = wall.map((v) => v / 255 + rng.range(-0.15, 0.15));
-  const angle = rng.range(0, 2 * Math.PI);
-  const amp = rng.range(-0.1, 0.1);
+function randomBackdrop(px: Float32Array, mask: Uint8Array, n: number, rng: SeededRandom, wall: Rgb): void {
+  const base = wall.map((v) => v / 255 + rng.uniform(-0.15, 0.15));
+  const angle = rng.uniform(0, 2 * Math.PI);
+  const amp = rng.uniform(-0.1, 0.1);
   const gx = Math.cos(angle) / n;
   const gy = Math.sin(angle) / n;
   const g = 5;
-  const coarse = Float32Array.from({ length: g * g * 3 }, () => rng.range(-0.08, 0.08));
+  const coarse = Float32Array.from({ length: g * g * 3 }, () => rng.uniform(-0.08, 0.08));
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       const o = y * n + x;
@@ -122,9 +122,9 @@ function blur121(px: Float32Array, n: number, tmp: Float32Array): void {
       }
 }
 
-function compress(px: Float32Array, n: number, rng: Rng): void {
+function compress(px: Float32Array, n: number, rng: SeededRandom): void {
   const b = 4;
-  const w = rng.range(0.1, 0.4);
+  const w = rng.uniform(0.1, 0.4);
   const levels = 24 + rng.int(40);
   for (let by = 0; by < n; by += b)
     for (let bx = 0; bx < n; bx += b)
@@ -152,7 +152,7 @@ function compress(px: Float32Array, n: number, rng: Rng): void {
  * input px.
  *
  * ```ts
- * const { pixels, xy } = augment(item.pixels, item.background, xyInput, 256, createRng(1), AugmentOptions.parse({}), wall);
+ * const { pixels, xy } = augment(item.pixels, item.background, xyInput, 256, seededRandom(1), AugmentOptions.parse({}), wall);
  * ```
  */
 export function augment(
@@ -160,15 +160,15 @@ export function augment(
   background: Uint8Array,
   xy: Float32Array,
   n: number,
-  rng: Rng,
+  rng: SeededRandom,
   o: AugmentOptions,
   wall: Rgb,
 ): { pixels: Float32Array; xy: Float32Array } {
   const px = new Float32Array(n * n * 3);
   const mask = new Uint8Array(n * n);
-  const s = 1 + rng.range(-o.scale, o.scale);
-  const tx = rng.range(-o.shift, o.shift) * n;
-  const ty = rng.range(-o.shift, o.shift) * n;
+  const s = 1 + rng.uniform(-o.scale, o.scale);
+  const tx = rng.uniform(-o.shift, o.shift) * n;
+  const ty = rng.uniform(-o.shift, o.shift) * n;
   affine(src, background, n, s, tx, ty, wall, px, mask);
   const c = n / 2;
   const outXy = new Float32Array(xy.length);
@@ -176,23 +176,23 @@ export function augment(
     outXy[2 * j] = c + s * (xy[2 * j]! - c) + tx;
     outXy[2 * j + 1] = c + s * (xy[2 * j + 1]! - c) + ty;
   }
-  if (rng.uniform() < o.backdrop) randomBackdrop(px, mask, n, rng, wall);
+  if (rng.next() < o.backdrop) randomBackdrop(px, mask, n, rng, wall);
   if (o.colour > 0) {
-    const contrast = 1 + rng.range(-o.colour, o.colour);
-    const gain = [0, 1, 2].map(() => 1 + rng.range(-o.colour, o.colour) * 0.5);
-    const offset = rng.range(-o.colour, o.colour) * 0.5;
+    const contrast = 1 + rng.uniform(-o.colour, o.colour);
+    const gain = [0, 1, 2].map(() => 1 + rng.uniform(-o.colour, o.colour) * 0.5);
+    const offset = rng.uniform(-o.colour, o.colour) * 0.5;
     for (let i = 0; i < px.length; i++) px[i] = (px[i]! - 0.5) * contrast * gain[i % 3]! + 0.5 + offset;
   }
-  if (rng.uniform() < o.blur) {
+  if (rng.next() < o.blur) {
     const tmp = new Float32Array(px.length);
     const times = 1 + rng.int(2);
     for (let t = 0; t < times; t++) blur121(px, n, tmp);
   }
   if (o.noise > 0) {
-    const std = rng.range(0, o.noise);
+    const std = rng.uniform(0, o.noise);
     for (let i = 0; i < px.length; i++) px[i]! += rng.normal() * std;
   }
-  if (rng.uniform() < o.compress) compress(px, n, rng);
+  if (rng.next() < o.compress) compress(px, n, rng);
   for (let i = 0; i < px.length; i++) px[i] = Math.min(1, Math.max(0, px[i]!));
   return { pixels: px, xy: outXy };
 }

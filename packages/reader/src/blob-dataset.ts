@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { seededRandom } from '@mocap/anim-loop';
 import {
   atomicWriteJson,
   type DatasetMeta,
@@ -8,7 +9,6 @@ import {
   worldToSide,
 } from '@mocap/layout';
 import { fillCircle, splitFrame, studioBackdrop, writePng } from '@mocap/media';
-import { createRng } from './random.js';
 
 /** Options of {@link writeBlobDataset}. */
 export interface BlobDatasetOptions {
@@ -44,16 +44,16 @@ export async function writeBlobDataset(dir: string, options: BlobDatasetOptions)
   const layout = options.layout ?? DEFAULT_LAYOUT;
   const radius = options.radius ?? 40;
   const seed = options.seed ?? 0;
-  const rng = createRng(seed);
+  const rng = seededRandom(seed);
   const span = (layout.HEIGHT * layout.M_PER_PX) / 2;
   for (let i = 0; i < options.samples; i++) {
     const frame = studioBackdrop(layout);
     const joints = BLOB_JOINTS.map(
       () =>
         [
-          rng.range(-0.35, 0.35) * ((layout.W_FRONT * layout.M_PER_PX) / 1.1),
-          rng.range(-0.4, 0.4) * ((layout.W_SIDE * layout.M_PER_PX) / 1.1),
-          rng.range(0.15, 1.75) * (span / 0.95),
+          rng.uniform(-0.35, 0.35) * ((layout.W_FRONT * layout.M_PER_PX) / 1.1),
+          rng.uniform(-0.4, 0.4) * ((layout.W_SIDE * layout.M_PER_PX) / 1.1),
+          rng.uniform(0.15, 1.75) * (span / 0.95),
         ] as [number, number, number],
     );
     const front = joints.map((p) => worldToFront(p, layout));

@@ -53,7 +53,7 @@ export {
 } from './measure-backdrop.js';
 export { type ParamInit, ParamStore } from './param-store.js';
 export { parseOptions } from './parse-options.js';
-export { createRng, type Rng, randomNormalArray } from './random.js';
+export { randomNormalArray } from './random-normal-array.js';
 export {
   type PeaksBatch,
   type PeaksCalib,

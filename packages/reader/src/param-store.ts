@@ -1,5 +1,5 @@
+import { type SeededRandom, seededRandom } from '@mocap/anim-loop';
 import * as tf from '@tensorflow/tfjs-core';
-import { createRng, type Rng } from './random.js';
 
 /** How a parameter starts: He-normal for its fan-in, a normal of a given std, zeros or ones. */
 export type ParamInit = { he: number } | { normal: number } | 'zeros' | 'ones';
@@ -18,10 +18,10 @@ export type ParamInit = { he: number } | { normal: number } | 'zeros' | 'ones';
 export class ParamStore {
   /** Parameters by name, in creation order. */
   readonly vars = new Map<string, tf.Variable>();
-  private readonly rng: Rng;
+  private readonly rng: SeededRandom;
 
   constructor(seed: number) {
-    this.rng = createRng(seed);
+    this.rng = seededRandom(seed);
   }
 
   /** Creates a parameter; throws if the name exists. */

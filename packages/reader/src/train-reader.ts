@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT, Layout, type LayoutInput } from '@mocap/layout';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
@@ -12,7 +13,6 @@ import { evaluateReader } from './evaluate-reader.js';
 import { gaussianHeatmaps } from './gaussian-heatmaps.js';
 import { heatmapLoss } from './heatmap-loss.js';
 import { parseOptions } from './parse-options.js';
-import { createRng } from './random.js';
 import { heatmapSize, ReaderConfig, type ReaderConfigInput } from './reader-config.js';
 import type { ReaderErrors } from './reader-errors.js';
 import { loadReader, saveReader } from './reader-io.js';
@@ -106,7 +106,7 @@ function batchTensors(
   const n = reader.config.inputSize;
   const m = reader.heatmapSize;
   const j = reader.config.joints.length;
-  const rng = createRng((o.seed * 1_000_003 + step * 7919 + 17) >>> 0);
+  const rng = seededRandom((o.seed * 1_000_003 + step * 7919 + 17) >>> 0);
   const xs = new Float32Array(o.batchSize * n * n * 3);
   const ys = new Float32Array(o.batchSize * m * m * j);
   for (let b = 0; b < o.batchSize; b++) {
@@ -153,7 +153,7 @@ export async function trainReader(
   });
   const config = parseOptions('trainReader', ReaderConfig, { ...o.model, joints: ds.names }, 'options.model');
   const samples = [...new Set(ds.items.map((i) => i.sample))];
-  const order = createRng(o.seed).permutation(samples.length);
+  const order = seededRandom(o.seed).permutation(samples.length);
   const nHeld =
     samples.length >= 2 && o.heldOut > 0 ? Math.max(1, Math.round(o.heldOut * samples.length)) : 0;
   const held = new Set(order.slice(0, nHeld).map((k) => samples[k]!));

@@ -1,5 +1,6 @@
+import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
-import { AugmentOptions, augment, createRng, NO_AUGMENT } from '@mocap/reader';
+import { AugmentOptions, augment, NO_AUGMENT } from '@mocap/reader';
 import { describe, expect, it } from 'vitest';
 
 const wall = DEFAULT_LAYOUT.colours.wall;
@@ -40,7 +41,7 @@ describe('augment', () => {
     const { px, bg } = dotImage(n, 40, 20);
     const o = { ...NO_AUGMENT, scale: 0.2, shift: 0.1 };
     for (let seed = 0; seed < 5; seed++) {
-      const { pixels, xy } = augment(px, bg, new Float32Array([40, 20]), n, createRng(seed), o, wall);
+      const { pixels, xy } = augment(px, bg, new Float32Array([40, 20]), n, seededRandom(seed), o, wall);
       const [x, y] = brightest(pixels, n);
       expect(Math.abs(x - xy[0]!)).toBeLessThan(0.3);
       expect(Math.abs(y - xy[1]!)).toBeLessThan(0.3);
@@ -50,13 +51,13 @@ describe('augment', () => {
   it('is the identity with every strength 0, and seeded otherwise', () => {
     const n = 16;
     const { px, bg } = dotImage(n, 8, 8);
-    const same = augment(px, bg, new Float32Array([8, 8]), n, createRng(1), NO_AUGMENT, wall);
+    const same = augment(px, bg, new Float32Array([8, 8]), n, seededRandom(1), NO_AUGMENT, wall);
     expect(Array.from(same.pixels)).toEqual(Array.from(px).map((v) => expect.closeTo(v / 255, 6)));
     const o = AugmentOptions.parse({ backdrop: 1, blur: 1, compress: 1 });
-    const a = augment(px, bg, new Float32Array([8, 8]), n, createRng(2), o, wall);
-    const b = augment(px, bg, new Float32Array([8, 8]), n, createRng(2), o, wall);
+    const a = augment(px, bg, new Float32Array([8, 8]), n, seededRandom(2), o, wall);
+    const b = augment(px, bg, new Float32Array([8, 8]), n, seededRandom(2), o, wall);
     expect(a).toEqual(b);
-    const c = augment(px, bg, new Float32Array([8, 8]), n, createRng(3), o, wall);
+    const c = augment(px, bg, new Float32Array([8, 8]), n, seededRandom(3), o, wall);
     expect(c.pixels).not.toEqual(a.pixels);
     for (const v of a.pixels) expect(v >= 0 && v <= 1).toBe(true);
   });
@@ -69,7 +70,7 @@ describe('augment', () => {
       bg,
       new Float32Array([8, 8]),
       n,
-      createRng(5),
+      seededRandom(5),
       { ...NO_AUGMENT, backdrop: 1 },
       wall,
     );

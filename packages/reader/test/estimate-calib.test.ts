@@ -1,15 +1,16 @@
+import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import { createImage, drawLine, fillCircle, type RgbImage, studioBackdrop } from '@mocap/media';
-import { createRng, estimateCalib } from '@mocap/reader';
+import { estimateCalib } from '@mocap/reader';
 import { describe, expect, it } from 'vitest';
 
 /** A reference frame: the studio with a few shapes in both views. */
 function refFrame(): RgbImage {
   const img = studioBackdrop(DEFAULT_LAYOUT);
-  const rng = createRng(11);
+  const rng = seededRandom(11);
   for (let i = 0; i < 14; i++) {
     const c: [number, number, number] = [rng.int(200) + 20, rng.int(200) + 20, rng.int(200) + 20];
-    fillCircle(img, rng.range(40, 1240), rng.range(80, 660), rng.range(15, 45), c);
+    fillCircle(img, rng.uniform(40, 1240), rng.uniform(80, 660), rng.uniform(15, 45), c);
   }
   drawLine(img, 600, 300, 1100, 420, 18, [90, 60, 40]);
   drawLine(img, 120, 200, 300, 600, 14, [70, 50, 30]);

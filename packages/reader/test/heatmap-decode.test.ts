@@ -1,6 +1,6 @@
+import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import {
-  createRng,
   decodeHeatmaps,
   gaussianHeatmaps,
   heatmapToLayout,
@@ -33,14 +33,14 @@ function rotatedGaussian(
 
 describe('decodeHeatmaps', () => {
   it('finds exactly known sub-pixel Gaussian peaks to well under 0.1 px', () => {
-    const rng = createRng(3);
+    const rng = seededRandom(3);
     const size = 64;
     const joints = Array.from({ length: 24 }, () => ({
-      cx: rng.range(3, 61),
-      cy: rng.range(3, 61),
-      sx: rng.range(1.2, 3),
-      sy: rng.range(1.2, 3),
-      th: rng.range(0, Math.PI),
+      cx: rng.uniform(3, 61),
+      cy: rng.uniform(3, 61),
+      sx: rng.uniform(1.2, 3),
+      sy: rng.uniform(1.2, 3),
+      th: rng.uniform(0, Math.PI),
     }));
     const { xy, conf } = decodeHeatmaps(rotatedGaussian(size, joints), size, joints.length);
     let worst = 0;

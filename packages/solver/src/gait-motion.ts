@@ -1,8 +1,8 @@
+import { type SeededRandom, seededRandom } from '@mocap/anim-loop';
 import type { CreatureInfo } from './creature-info.js';
 import { groundedMotion } from './grounded-motion.js';
 import { legGroups } from './leg-groups.js';
 import type { RigModel } from './rig-model.js';
-import { createRng, type Rng } from './rng.js';
 import type { FlatMotion } from './synthetic-motion.js';
 
 /** Options of {@link gaitMotion}. */
@@ -18,7 +18,7 @@ export interface GaitMotionOptions {
 const DEG = Math.PI / 180;
 
 /** A slow random wave: two sinusoids of 0.1-0.5 Hz, amplitude about 1. */
-function wave(rng: Rng, fps: number): (f: number) => number {
+function wave(rng: SeededRandom, fps: number): (f: number) => number {
   const f1 = rng.uniform(0.1, 0.5);
   const f2 = rng.uniform(0.1, 0.5);
   const p1 = rng.next();
@@ -46,7 +46,7 @@ export function gaitMotion(model: RigModel, info: CreatureInfo, options: GaitMot
   const fps = options.fps ?? 30;
   const rampFrames = options.rampFrames ?? 10;
   if (!Number.isInteger(t) || t < 1) throw new TypeError(`gaitMotion: Expected frames >= 1, got ${t}.`);
-  const rng = createRng(options.seed);
+  const rng = seededRandom(options.seed, { seedMix: 'golden', normal: 'pair' });
   const b = model.bones.length;
   const ramp = (f: number) => {
     if (rampFrames <= 0 || f >= rampFrames) return 1;

@@ -59,7 +59,6 @@ export {
 } from './rig-model.js';
 export { readRigModel } from './read-rig-model.js';
 export { readSolverCreature, type SolverCreature } from './read-solver-creature.js';
-export { createRng, type Rng } from './rng.js';
 export { errorStats, type JointScore, scoreJoints } from './score.js';
 export { skeletonPairs } from './skeleton-pairs.js';
 export { type SolveContext, solveContext } from './solve-context.js';

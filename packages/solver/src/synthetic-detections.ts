@@ -1,6 +1,6 @@
+import { seededRandom } from '@mocap/anim-loop';
 import { type Detections, IDENTITY_CALIB, type Layout, projectPoints } from '@mocap/layout';
 import type { CreatureInfo } from './creature-info.js';
-import { createRng } from './rng.js';
 
 /** How {@link syntheticDetections} corrupts projected truth. */
 export interface CorruptionOptions {
@@ -34,7 +34,7 @@ export function syntheticDetections(
 ): Detections {
   const k = names.length;
   const t = joints.length / (3 * k);
-  const rng = createRng(options.seed * 7919 + 17);
+  const rng = seededRandom(options.seed * 7919 + 17, { seedMix: 'golden', normal: 'pair' });
   const front = new Float64Array(t * k * 2);
   const side = new Float64Array(t * k * 2);
   projectPoints(front, side, joints, layout);

@@ -1,8 +1,8 @@
+import { type SeededRandom, seededRandom } from '@mocap/anim-loop';
 import type { CreatureInfo } from './creature-info.js';
 import { groundedMotion } from './grounded-motion.js';
 import { legGroups } from './leg-groups.js';
 import type { RigModel } from './rig-model.js';
-import { createRng, type Rng } from './rng.js';
 
 /** A motion in flat arrays: `trans` T x 3, `rootQuat` T x 4 (W, X, Y, Z), `euler` T x B x 3 radians. */
 export interface FlatMotion {
@@ -23,7 +23,7 @@ export interface SyntheticMotionOptions {
   fps?: number;
 }
 
-function smoothNoise(rng: Rng, t: number, sigmaFrames: number, out: Float64Array): Float64Array {
+function smoothNoise(rng: SeededRandom, t: number, sigmaFrames: number, out: Float64Array): Float64Array {
   const pad = Math.ceil(3 * sigmaFrames);
   const raw = new Float64Array(t + 2 * pad);
   for (let i = 0; i < raw.length; i++) raw[i] = rng.normal();
@@ -56,7 +56,7 @@ export function syntheticMotion(
 ): FlatMotion {
   const t = options.frames;
   const fps = options.fps ?? 30;
-  const rng = createRng(options.seed);
+  const rng = seededRandom(options.seed, { seedMix: 'golden', normal: 'pair' });
   const b = model.bones.length;
   const euler = new Float64Array(t * b * 3);
   const limb = legGroups(model, info);

@@ -1,6 +1,6 @@
+import { seededRandom } from '@mocap/anim-loop';
 import {
   BlockPreconditioner,
-  createRng,
   createWorkspace,
   FitState,
   type FitWeights,
@@ -33,7 +33,7 @@ function problem(creature: 'wolf' | 'dragon', weights: Partial<FitWeights>) {
 
 /** A seeded random vector over the free variables (0 on the axes a rig fixes). */
 function randomVector(st: FitState, seed: number): Float64Array {
-  const rng = createRng(seed);
+  const rng = seededRandom(seed, { seedMix: 'golden', normal: 'pair' });
   const v = new Float64Array(st.t * st.n);
   for (let f = 0; f < st.t; f++) {
     for (let q = 0; q < st.n; q++) {

@@ -1,5 +1,6 @@
+import { seededRandom } from '@mocap/anim-loop';
 import { type Detections, FileError, type Layout, MotionJson } from '@mocap/layout';
-import { createRng, fit, syntheticDetections, syntheticExam, syntheticMotion } from '@mocap/solver';
+import { fit, syntheticDetections, syntheticExam, syntheticMotion } from '@mocap/solver';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 
@@ -105,7 +106,7 @@ type Garbage = 'random' | 'zero-frame' | 'identical' | 'huge' | 'one-view';
  * one point, 'huge' scales the coordinates by 1e30, 'one-view' zeroes the side view.
  */
 function garbage(names: string[], layout: Layout, frames: number, seed: number, kind: Garbage): Detections {
-  const rng = createRng(seed);
+  const rng = seededRandom(seed, { seedMix: 'golden', normal: 'pair' });
   const k = names.length;
   const frontUv = new Float32Array(frames * k * 2);
   const sideUv = new Float32Array(frames * k * 2);

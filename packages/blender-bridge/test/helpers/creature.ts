@@ -2,6 +2,7 @@ import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from '@mocap/anim-loop';
 import type { MotionJson, RigInfo } from '@mocap/layout';
 
 /** The repository's creatures folder. */
@@ -16,27 +17,15 @@ export async function copyCreature(name: string): Promise<string> {
   return dir;
 }
 
-/** A small seeded generator (mulberry32) in [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A seeded motion of `frames` frames on `info`: every bone swings within half its limits, the root
  * turns and moves a little. Fields the fit would fill are zero.
  */
 export function randomMotion(info: RigInfo, frames: number, seed: number): MotionJson {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const deg = Math.PI / 180;
   const amp = info.bones.map((b) => b.limits_deg.map(([lo, hi]) => [lo * 0.5, hi * 0.5]));
-  const phase = info.bones.map(() => [r(), r(), r()].map((x) => x * 2 * Math.PI));
+  const phase = info.bones.map(() => [r.next(), r.next(), r.next()].map((x) => x * 2 * Math.PI));
   const euler: [number, number, number][][] = [];
   const rootQuat: [number, number, number, number][] = [];
   const trans: [number, number, number][] = [];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { mirrorMap } from '@mocap/anim-loop';
+import { mirrorMap, seededRandom } from '@mocap/anim-loop';
 import { buildRig, prepMesh } from '@mocap/blender-bridge';
 import { main } from '@mocap/cli';
 import { buildLoraSet, creatureMirror, LoraJson } from '@mocap/fal';
@@ -22,14 +22,7 @@ const WOLF = fileURLToPath(new URL('../../../../creatures/wolf/', import.meta.ur
 
 /** A seeded motion on the rig: every bone within a third of its limits, the root turning and moving. */
 function motionOn(info: RigInfo, frames: number, seed: number): MotionJson {
-  let a = seed >>> 0;
-  const r = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = seededRandom(seed);
   const deg = Math.PI / 180;
   const trans: [number, number, number][] = [];
   const rootQuat: [number, number, number, number][] = [];
@@ -42,7 +35,7 @@ function motionOn(info: RigInfo, frames: number, seed: number): MotionJson {
       info.bones.map((b) =>
         b.name === info.root
           ? [0, 0, 0]
-          : (b.limits_deg.map(([lo, hi]) => ((lo + hi) / 2 + ((hi - lo) / 3) * (r() - 0.5)) * deg) as [
+          : (b.limits_deg.map(([lo, hi]) => ((lo + hi) / 2 + ((hi - lo) / 3) * (rng.next() - 0.5)) * deg) as [
               number,
               number,
               number,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { seededRandom } from '@mocap/anim-loop';
 import { type MotionJson, RigJson } from '@mocap/layout';
 
 /** The wolf's rig.json (creatures/wolf). */
@@ -6,35 +7,25 @@ export const WOLF_RIG = RigJson.parse(
   JSON.parse(readFileSync(new URL('../../../../creatures/wolf/rig.json', import.meta.url), 'utf8')),
 );
 
-/** A seeded generator (mulberry32): the same seed gives the same numbers. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A wolf motion.json for plumbing tests: seeded small bone angles, a drifting root, and the
  * rest joints shifted by the root (not a kinematically exact pose; tests that need one pose
  * it with the solver's forward kinematics).
  */
 export function wolfMotion(seed: number, frames = 4, fps = 10): MotionJson {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const bones = WOLF_RIG.bones.map((b) => b[0]);
   const names = Object.keys(WOLF_RIG.joints);
   const trans: [number, number, number][] = [];
   const euler: [number, number, number][][] = [];
   const joints: [number, number, number][][] = [];
   for (let t = 0; t < frames; t++) {
-    const d: [number, number, number] = [0.01 * t * r(), -0.05 * t, 0.002 * r()];
+    const d: [number, number, number] = [0.01 * t * r.next(), -0.05 * t, 0.002 * r.next()];
     trans.push(d);
     euler.push(
-      bones.map((_, i) => (i === 0 ? [0, 0, 0] : [0.3 * (r() - 0.5), 0.2 * (r() - 0.5), 0.2 * (r() - 0.5)])),
+      bones.map((_, i) =>
+        i === 0 ? [0, 0, 0] : [0.3 * (r.next() - 0.5), 0.2 * (r.next() - 0.5), 0.2 * (r.next() - 0.5)],
+      ),
     );
     joints.push(names.map((n) => WOLF_RIG.joints[n]!.map((v, k) => v + d[k]!) as [number, number, number]));
   }

@@ -1,7 +1,7 @@
+import { type SeededRandom, seededRandom } from '@mocap/anim-loop';
 import type { Layout } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
 import { z } from 'zod';
-import { createRng, type Rng } from '../random.js';
 import { backdropColours, backdropGains } from './backdrop-gains.js';
 import type { PixelRect } from './distance-transform.js';
 
@@ -72,7 +72,7 @@ export function fitColourModel(
   options: ColourModelOptions = {},
 ): ColourModel {
   const o = ColourModelOptions.parse(options);
-  const rng = createRng(o.seed);
+  const rng = seededRandom(o.seed);
   let classes = 0;
   const backdrops = samples.map((s) => backdropColours(s.image, layout));
   const reference = new Float64Array(6);
@@ -121,14 +121,14 @@ interface Shift {
   gamma: number;
 }
 
-function drawShift(rng: Rng, o: z.output<typeof ColourModelOptions>): Shift {
+function drawShift(rng: SeededRandom, o: z.output<typeof ColourModelOptions>): Shift {
   return {
-    gain: [0, 1, 2].map(() => 1 + rng.range(-o.gainJitter, o.gainJitter)),
-    gamma: 1 + rng.range(-o.gammaJitter, o.gammaJitter),
+    gain: [0, 1, 2].map(() => 1 + rng.uniform(-o.gainJitter, o.gainJitter)),
+    gamma: 1 + rng.uniform(-o.gammaJitter, o.gammaJitter),
   };
 }
 
-function applyShift(v: number, ch: number, shift: Shift | null, rng: Rng, noise: number): number {
+function applyShift(v: number, ch: number, shift: Shift | null, rng: SeededRandom, noise: number): number {
   if (!shift) return v;
   const x = 255 * (v / 255) ** shift.gamma * shift.gain[ch] + noise * rng.normal();
   return Math.min(255, Math.max(0, x));
@@ -139,7 +139,12 @@ interface Pick {
   pixel: number;
 }
 
-function drawPixels(samples: readonly LabelledImage[], cls: number, total: number, rng: Rng): Pick[] {
+function drawPixels(
+  samples: readonly LabelledImage[],
+  cls: number,
+  total: number,
+  rng: SeededRandom,
+): Pick[] {
   const out: Pick[] = [];
   const per = Math.ceil(total / samples.length);
   samples.forEach((s, si) => {
@@ -161,7 +166,7 @@ interface Comp {
 }
 
 /** k-means (seeded, k-means++ start) then one regularised Gaussian per cluster. */
-function fitMixture(f: Float64Array, n: number, k: number, rng: Rng): Omit<Comp, 'cls'>[] {
+function fitMixture(f: Float64Array, n: number, k: number, rng: SeededRandom): Omit<Comp, 'cls'>[] {
   k = Math.min(k, n);
   const centres = new Float64Array(k * 3);
   const first = rng.int(n);
@@ -173,7 +178,7 @@ function fitMixture(f: Float64Array, n: number, k: number, rng: Rng): Omit<Comp,
       dist[i] = Math.min(dist[i], sq(f, 3 * i, centres, 3 * (c - 1)));
       total += dist[i];
     }
-    let r = rng.uniform() * total;
+    let r = rng.next() * total;
     let pick = n - 1;
     for (let i = 0; i < n; i++) {
       r -= dist[i];

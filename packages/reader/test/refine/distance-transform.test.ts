@@ -1,4 +1,5 @@
-import { createDistanceScratch, createRng, distanceTransform } from '@mocap/reader';
+import { seededRandom } from '@mocap/anim-loop';
+import { createDistanceScratch, distanceTransform } from '@mocap/reader';
 import { describe, expect, it } from 'vitest';
 
 function bruteForce(mask: Uint8Array, w: number, h: number, x0: number, x1: number): Float64Array {
@@ -13,11 +14,11 @@ function bruteForce(mask: Uint8Array, w: number, h: number, x0: number, x1: numb
 
 describe('distanceTransform', () => {
   it('is the exact Euclidean distance, per column range, on random masks', () => {
-    const rng = createRng(11);
+    const rng = seededRandom(11);
     const [w, h] = [53, 37];
     for (let trial = 0; trial < 4; trial++) {
       const mask = new Uint8Array(w * h);
-      for (let i = 0; i < mask.length; i++) mask[i] = rng.uniform() < 0.02 * (trial + 1) ? 1 : 0;
+      for (let i = 0; i < mask.length; i++) mask[i] = rng.next() < 0.02 * (trial + 1) ? 1 : 0;
       const out = new Float32Array(w * h).fill(-1);
       const scratch = createDistanceScratch(64);
       distanceTransform(out, mask, w, h, { x0: 0, x1: 20, y0: 0, y1: h }, scratch);
@@ -34,10 +35,10 @@ describe('distanceTransform', () => {
   });
 
   it('keeps to a rectangle of rows and columns', () => {
-    const rng = createRng(12);
+    const rng = seededRandom(12);
     const [w, h] = [30, 25];
     const mask = new Uint8Array(w * h);
-    for (let i = 0; i < mask.length; i++) mask[i] = rng.uniform() < 0.03 ? 1 : 0;
+    for (let i = 0; i < mask.length; i++) mask[i] = rng.next() < 0.03 ? 1 : 0;
     const out = new Float32Array(w * h).fill(-1);
     distanceTransform(out, mask, w, h, { x0: 4, x1: 22, y0: 3, y1: 19 });
     const sub = new Uint8Array(w * h);

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seededRandom } from '@mocap/anim-loop';
 import { projectPoints, readDetections } from '@mocap/layout';
 import { encodeVideo, type RgbImage } from '@mocap/media';
 import {
   type ClipPeaks,
   createReader,
-  createRng,
   detectClip,
   heatmapsPath,
   type RefinePose,
@@ -91,9 +91,9 @@ describe('refineClip', () => {
     truthS = new Float64Array(FRAMES * K * 2);
     projectPoints(truthF, truthS, truth3d, FOX_LAYOUT);
     // Peaks as a weak heatmap stage gives them: 10 px of noise, 15% of them 80 px off.
-    const rng = createRng(5);
+    const rng = seededRandom(5);
     const noisy = (a: Float64Array) =>
-      Float32Array.from(a, (v) => v + 10 * rng.normal() + (rng.uniform() < 0.15 ? 80 : 0));
+      Float32Array.from(a, (v) => v + 10 * rng.normal() + (rng.next() < 0.15 ? 80 : 0));
     peaks = {
       frontUv: noisy(truthF),
       sideUv: noisy(truthS),

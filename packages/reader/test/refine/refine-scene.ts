@@ -1,3 +1,4 @@
+import { seededRandom } from '@mocap/anim-loop';
 import { projectPoints } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
 import {
@@ -6,7 +7,6 @@ import {
   type ChamferOptions,
   copyRefinePose,
   createRasterTarget,
-  createRng,
   faceLabels,
   jointPositions,
   jointWorldMatrices,
@@ -76,7 +76,7 @@ export const FOX_PAINT_RGB = [
  * noisy orange body, shaded paint colours (seeded).
  */
 export function paintFrame(labels: Uint8Array, seed: number): RgbImage {
-  const rng = createRng(seed);
+  const rng = seededRandom(seed);
   const L = FOX_LAYOUT;
   const data = new Uint8Array(labels.length * 3);
   for (let i = 0; i < labels.length; i++) {
@@ -90,9 +90,9 @@ export function paintFrame(labels: Uint8Array, seed: number): RgbImage {
         : l === 1
           ? [205, 112, 48]
           : FOX_PAINT_RGB[l - 2];
-    const shade = l === 0 ? 1 : 0.7 + 0.3 * rng.uniform();
+    const shade = l === 0 ? 1 : 0.7 + 0.3 * rng.next();
     for (let c = 0; c < 3; c++) {
-      const n = 8 * (rng.uniform() + rng.uniform() + rng.uniform() - 1.5);
+      const n = 8 * (rng.next() + rng.next() + rng.next() - 1.5);
       data[3 * i + c] = Math.max(0, Math.min(255, Math.round(base[c] * shade + n)));
     }
   }
@@ -106,7 +106,7 @@ export function truthPeaks(
   noisePx: number,
   seed: number,
 ): KeypointTargets {
-  const rng = createRng(seed);
+  const rng = seededRandom(seed);
   const o = jointOrigins(mesh, truth);
   const n = mesh.jointNames.length;
   const front = new Float64Array(2 * n);
@@ -130,7 +130,7 @@ export async function refineScene(seed: number, deg: number, shiftM: number, opt
   sampleSkinAnimation(truth.pose, walk, walk.channels[0].times[5]);
   const labels = renderLabels(mesh, vlabels, truth);
   const objective = new ChamferObjective(mesh, vlabels, FOX_LAYOUT, { joints: freeJoints(mesh), ...options });
-  const rng = createRng(seed);
+  const rng = seededRandom(seed);
   const delta = new Float64Array(objective.params);
   for (let k = 0; k < 3; k++) delta[k] = shiftM * rng.normal();
   for (let k = 3; k < objective.params; k++) delta[k] = ((deg * Math.PI) / 180) * rng.normal();

@@ -1,6 +1,6 @@
+import { seededRandom } from '@mocap/anim-loop';
 import type { Layout } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
-import { createRng } from '@mocap/reader';
 
 /** Paint colours of the synthetic creature's four legs (labels 2..5). */
 export const PAINT = [
@@ -27,7 +27,7 @@ export function syntheticFrame(layout: Layout, seed: number): { image: RgbImage;
 const cache = new Map<string, { image: RgbImage; labels: Uint8Array }>();
 
 function drawFrame(layout: Layout, seed: number): { image: RgbImage; labels: Uint8Array } {
-  const rng = createRng(seed);
+  const rng = seededRandom(seed);
   const w = layout.WIDTH;
   const h = layout.HEIGHT;
   const data = new Uint8Array(w * h * 3);
@@ -37,7 +37,7 @@ function drawFrame(layout: Layout, seed: number): { image: RgbImage; labels: Uin
     labels[i] = label;
     for (let c = 0; c < 3; c++) {
       // noise of standard deviation 4: a scaled sum of three uniforms (cheaper than Box-Muller)
-      const n = 8 * (rng.uniform() + rng.uniform() + rng.uniform() - 1.5);
+      const n = 8 * (rng.next() + rng.next() + rng.next() - 1.5);
       data[3 * i + c] = Math.max(0, Math.min(255, Math.round(rgb[c] * shade + n)));
     }
   };
@@ -57,12 +57,12 @@ function drawFrame(layout: Layout, seed: number): { image: RgbImage; labels: Uin
     [layout.W_FRONT + 20, w - 20],
   ];
   for (const [x0, x1] of views) {
-    const cx = rng.range(x0 + 150, x1 - 150);
-    const cy = layout.GROUND_V - rng.range(200, 260);
+    const cx = rng.uniform(x0 + 150, x1 - 150);
+    const cy = layout.GROUND_V - rng.uniform(200, 260);
     const rx = Math.min(120, (x1 - x0) / 2 - 40);
     const ry = 70;
     PAINT.forEach((p, g) => {
-      const lx = cx + (g - 1.5) * (rx / 2.2) + rng.range(-8, 8);
+      const lx = cx + (g - 1.5) * (rx / 2.2) + rng.uniform(-8, 8);
       for (let y = Math.round(cy); y < layout.GROUND_V; y++) {
         for (let x = Math.round(lx - 9); x < lx + 9; x++)
           put(x, y, p, 2 + g, 0.55 + 0.45 * ((x - lx + 9) / 18));
@@ -82,7 +82,7 @@ function drawFrame(layout: Layout, seed: number): { image: RgbImage; labels: Uin
 
 /** A global colour drift like generated video's: per-channel gain, gamma and noise (seeded). */
 export function drift(image: RgbImage, gain: number[], gamma: number, noise: number, seed: number): RgbImage {
-  const rng = createRng(seed);
+  const rng = seededRandom(seed);
   const data = new Uint8Array(image.data.length);
   for (let i = 0; i < data.length; i++) {
     const v = 255 * (image.data[i] / 255) ** gamma * gain[i % 3] + noise * rng.normal();

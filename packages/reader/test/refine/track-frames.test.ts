@@ -1,7 +1,7 @@
+import { seededRandom } from '@mocap/anim-loop';
 import {
   applyPoseStep,
   copyRefinePose,
-  createRng,
   restRefinePose,
   sampleSkinAnimation,
   type TrackFrame,
@@ -28,7 +28,7 @@ describe('trackFrames', () => {
       peaks: truthPeaks(scene.mesh, p, 3, 50 + i),
     }));
     const start = copyRefinePose(restRefinePose(scene.mesh), truths[0]);
-    const rng = createRng(70);
+    const rng = seededRandom(70);
     const delta = Float64Array.from(
       { length: scene.objective.params },
       (_, k) => (k < 3 ? 0.02 : (6 * Math.PI) / 180) * rng.normal(),
