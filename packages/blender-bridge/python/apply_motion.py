@@ -88,53 +88,87 @@ def runs_of(frames):
     return [tuple(r) for r in out]
 
 
+class Static:
+    """Stops the skinned mesh from being re-evaluated on every frame change while nothing needs
+    its deformed shape: for the joints and the BVH the mesh leaves the depsgraph (hide_viewport);
+    for the glTF and FBX exports (which skin from the vertex groups and the armature modifier's
+    object, not from the deformed mesh) only its armature modifiers are switched off. Restored on
+    exit, before any render."""
+
+    def __init__(self, mesh, hide):
+        self.mesh = mesh
+        self.hide = hide
+        self.saved = []
+
+    def __enter__(self):
+        if self.hide:
+            self.saved = [("hide", self.mesh.hide_viewport)]
+            self.mesh.hide_viewport = True
+        else:
+            self.saved = [(m, m.show_viewport) for m in self.mesh.modifiers if m.type == "ARMATURE"]
+            for m, _ in self.saved:
+                m.show_viewport = False
+        return self
+
+    def __exit__(self, *_):
+        for what, value in self.saved:
+            if what == "hide":
+                self.mesh.hide_viewport = value
+            else:
+                what.show_viewport = value
+        return False
+
+
 def write_exports(bpy, args, arm, mesh, info, T, report):
     """joints.json, then the glTF, BVH and FBX asked for; all renamed into place together."""
     sc = bpy.context.scene
     tmps = []
     joints = []
-    for t in range(T):
-        sc.frame_set(t)
-        joints.append(mb.keypoint_positions(arm, info["keypoints"]))
-        report("frames", frame=t)
-    jt = mb.tmp_name(args["joints"])
-    with open(jt, "w", encoding="utf-8") as f:
-        json.dump({"fps": args["motion"]["fps"], "names": [k["name"] for k in info["keypoints"]], "joints": joints}, f)
-    tmps.append((jt, args["joints"]))
+    with Static(mesh, hide=True):
+        for t in range(T):
+            sc.frame_set(t)
+            joints.append(mb.keypoint_positions(arm, info["keypoints"]))
+            report("frames", frame=t)
+        jt = mb.tmp_name(args["joints"])
+        with open(jt, "w", encoding="utf-8") as f:
+            json.dump({"fps": args["motion"]["fps"], "names": [k["name"] for k in info["keypoints"]], "joints": joints}, f)
+        tmps.append((jt, args["joints"]))
+        if args.get("bvh"):
+            tmp = mb.tmp_name(args["bvh"])
+            select_only(bpy, [arm], arm)
+            bpy.ops.export_anim.bvh(filepath=tmp, frame_start=0, frame_end=T - 1, rotate_mode="NATIVE")
+            tmps.append((tmp, args["bvh"]))
+            report("export", format="bvh")
     sc.frame_set(0)
-    if args.get("glb"):
-        tmp = mb.tmp_name(args["glb"])
-        select_only(bpy, [arm, mesh], arm)
-        bpy.ops.export_scene.gltf(
-            filepath=tmp,
-            export_format="GLB",
-            use_selection=True,
-            export_animations=True,
-            export_force_sampling=True,
-            export_cameras=False,
-            export_lights=False,
-            export_yup=True,
-        )
-        tmps.append((tmp, args["glb"]))
-        report("export", format="glb")
-    if args.get("bvh"):
-        tmp = mb.tmp_name(args["bvh"])
-        select_only(bpy, [arm], arm)
-        bpy.ops.export_anim.bvh(filepath=tmp, frame_start=0, frame_end=T - 1, rotate_mode="NATIVE")
-        tmps.append((tmp, args["bvh"]))
-        report("export", format="bvh")
-    if args.get("fbx"):
-        tmp = mb.tmp_name(args["fbx"])
-        select_only(bpy, [arm, mesh], arm)
-        bpy.ops.export_scene.fbx(
-            filepath=tmp,
-            use_selection=True,
-            object_types={"ARMATURE", "MESH"},
-            bake_anim=True,
-            add_leaf_bones=False,
-        )
-        tmps.append((tmp, args["fbx"]))
-        report("export", format="fbx")
+    with Static(mesh, hide=False):
+        if args.get("glb"):
+            tmp = mb.tmp_name(args["glb"])
+            select_only(bpy, [arm, mesh], arm)
+            bpy.ops.export_scene.gltf(
+                filepath=tmp,
+                export_format="GLB",
+                use_selection=True,
+                export_animations=True,
+                export_force_sampling=True,
+                export_cameras=False,
+                export_lights=False,
+                export_yup=True,
+            )
+            tmps.append((tmp, args["glb"]))
+            report("export", format="glb")
+        if args.get("fbx"):
+            tmp = mb.tmp_name(args["fbx"])
+            select_only(bpy, [arm, mesh], arm)
+            bpy.ops.export_scene.fbx(
+                filepath=tmp,
+                use_selection=True,
+                object_types={"ARMATURE", "MESH"},
+                bake_anim=True,
+                add_leaf_bones=False,
+            )
+            tmps.append((tmp, args["fbx"]))
+            report("export", format="fbx")
+    sc.frame_set(0)
     for tmp, final in tmps:
         mb.replace(tmp, final)
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { NodeIO } from '@gltf-transform/core';
 import {
   type ApplyMotionOptions,
   applyMotion,
@@ -8,6 +9,7 @@ import {
   buildRig,
   JointsJson,
   prepMesh,
+  readGltfJoints,
   validateGltf,
 } from '@mocap/blender-bridge';
 import { atomicWriteJson, type Layout, type RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
@@ -73,11 +75,32 @@ describe('apply: exports first, only the renders asked for', () => {
     expect(v.errors).toBe(0);
     const joints = await readJsonFile('test', r.joints, JointsJson);
     expect(joints.joints).toHaveLength(5);
+    // The glTF skins and animates the mesh as Blender posed it (exported with the armature
+    // modifier switched off, so the skin comes from the vertex groups): joints within 1 mm.
+    const g = await readGltfJoints(r.glb!, info);
+    expect(g.joints).toHaveLength(5);
+    let worst = 0;
+    g.joints.forEach((row, t) =>
+      row.forEach((p, j) => {
+        const q = joints.joints[t]![j]!;
+        worst = Math.max(worst, Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]));
+      }),
+    );
+    expect(worst).toBeLessThan(0.001);
+    const doc = await new NodeIO().read(r.glb!);
+    const skin = doc.getRoot().listSkins()[0];
+    expect(skin?.listJoints()).toHaveLength(info.bones.length);
+    const prim = doc.getRoot().listMeshes()[0]?.listPrimitives()[0];
+    expect(prim?.getAttribute('JOINTS_0')).toBeTruthy();
+    expect(prim?.getAttribute('WEIGHTS_0')).toBeTruthy();
     const bvh = await readFile(r.bvh!, 'utf8');
     expect(bvh.startsWith('HIERARCHY')).toBe(true);
     expect(bvh).toMatch(/Frames:\s+5/);
     const fbx = await readFile(r.fbx!);
     expect(fbx.subarray(0, 18).toString('latin1')).toBe('Kaydara FBX Binary');
+    // Skinned too: a skin deformer with one cluster a weighted bone.
+    expect(fbx.includes('Skin')).toBe(true);
+    expect(fbx.includes('Cluster')).toBe(true);
   });
 
   it('the showcase view alone: one 3/4 image a frame over the wall, no front or side renders', async () => {
@@ -149,12 +172,22 @@ describe('apply: exports first, only the renders asked for', () => {
     );
     expect(await list(r.renders!)).toEqual(want.sort());
     expect(stages.filter((s) => s === 'render')).toHaveLength(18);
+    const fronts = [];
     for (const t of [0, 5]) {
       const front = await readPng(path.join(r.renders!, `0000${t}_front.png`));
       expect([front.width, front.height]).toEqual([layout.W_FRONT, layout.HEIGHT]);
       expect(front.at(0, 0)).toEqual(layout.colours.wall);
       expect(front.at(0, layout.HEIGHT - 1)).toEqual(layout.colours.floor);
+      fronts.push(front);
     }
+    // The renders show the posed (deformed) mesh: frames 0 and 5 differ in many pixels.
+    let changed = 0;
+    for (let y = 0; y < layout.HEIGHT; y++) {
+      for (let x = 0; x < layout.W_FRONT; x++) {
+        if (fronts[0]!.at(x, y).join() !== fronts[1]!.at(x, y).join()) changed++;
+      }
+    }
+    expect(changed).toBeGreaterThan(500);
     expect((await readJsonFile('test', r.joints, JointsJson)).joints).toHaveLength(6);
   });
 });
