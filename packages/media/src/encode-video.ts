@@ -20,6 +20,12 @@ export const EncodeOptions = z
     preset: z
       .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'])
       .default('medium'),
+    /**
+     * ffmpeg video filters run on the RGB frames before the conversion to yuv420p, e.g.
+     * `['gblur=sigma=1', 'scale=832:480:flags=area']`; the output size is then the filters' (even).
+     * @default []
+     */
+    filters: z.array(z.string().min(1)).default([]),
     /** Cancels the encode; nothing is left at the output path. */
     signal: z.instanceof(AbortSignal).optional(),
     /** Limit for the whole encode, ms. @default 3600000 */
@@ -70,7 +76,8 @@ export async function encodeVideo(file: string, frames: Frames, options: EncodeO
   const args = ['-y', '-v', 'error', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`];
   args.push('-framerate', String(o.fps), '-i', 'pipe:0', '-an', '-c:v', 'libx264', '-preset', o.preset);
   // BT.709 limited range, tagged, so players and decodeVideo (ffmpeg reads the tags) agree on colours.
-  args.push('-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p', '-crf', String(o.crf));
+  const vf = [...o.filters, 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p'];
+  args.push('-vf', vf.join(','), '-crf', String(o.crf));
   args.push('-colorspace', 'bt709', '-color_primaries', 'bt709', '-color_trc', 'bt709', '-color_range', 'tv');
   args.push('-pix_fmt', 'yuv420p', '-movflags', '+faststart');
   if (ext === '.mp4' || ext === '.mov') args.push('-f', ext.slice(1));

@@ -9,10 +9,21 @@ export {
 } from './compose-frame.js';
 export { crop } from './crop.js';
 export { DecodeOptions, decodeVideo } from './decode-video.js';
+export { DegradeOptions, type DegradeResult, degradeClip } from './degrade-clip.js';
+export {
+  DEGRADE_PRESETS,
+  DEGRADE_RANGES,
+  DegradeColour,
+  DegradeParams,
+  DegradePreset,
+  parseDegradePresets,
+} from './degrade-presets.js';
 export { drawLine, fillCircle } from './draw.js';
+export { type DegradeSource, drawDegrade } from './draw-degrade.js';
 export { EncodeOptions, encodeVideo } from './encode-video.js';
 export { FfmpegError, type FfmpegErrorDetails } from './ffmpeg-error.js';
 export { findFfmpeg, findFfprobe } from './find-ffmpeg.js';
+export { gradeColour } from './grade-colour.js';
 export {
   assertRgbImage,
   cloneImage,

@@ -17,8 +17,9 @@ export function warpScaleShift(
   calib: ArrayLike<number>,
   width: number,
   height: number,
-  fill: Rgb = [0, 0, 0],
+  fill: Rgb | 'edge' = [0, 0, 0],
 ): RgbImage {
+  const edge = fill === 'edge';
   assertRgbImage('warpScaleShift', img);
   const [sx, sy, tx, ty] = [calib[0], calib[1], calib[2], calib[3]] as number[];
   if (calib.length !== 4 || !(sx! > 0 && sy! > 0 && Number.isFinite(tx) && Number.isFinite(ty))) {
@@ -26,7 +27,7 @@ export function warpScaleShift(
       `warpScaleShift: calib: expected [sx, sy, tx, ty] with positive scales, got [${Array.from(calib).join(', ')}].`,
     );
   }
-  const out = createImage(width, height, fill);
+  const out = createImage(width, height, edge ? [0, 0, 0] : fill);
   const { width: w, height: h, data: src } = img;
   // Input column/row (centre-aligned, clamped) and weight for every output column/row; -1 = outside.
   const axis = (n: number, size: number, s: number, t: number) => {
@@ -34,7 +35,7 @@ export function warpScaleShift(
     const f = new Float32Array(n);
     for (let o = 0; o < n; o++) {
       const c = (o + 0.5 - t) / s - 0.5;
-      if (c < -0.5 || c > size - 0.5) {
+      if (!edge && (c < -0.5 || c > size - 0.5)) {
         i0[o] = -1;
         continue;
       }

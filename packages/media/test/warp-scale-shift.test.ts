@@ -47,6 +47,15 @@ describe('warpScaleShift', () => {
     expect(best.slice(0, 2)).toEqual([31, 1]); // v: 0.95 * 10.5 - 8 = 1.975 -> row 1
   });
 
+  it("extends the picture's edge pixels with fill 'edge'", () => {
+    // A left half red, right half blue image shrunk to half size in the middle: the borders carry on.
+    const img = createImage(8, 4, [200, 0, 0]);
+    for (let y = 0; y < 4; y++) for (let x = 4; x < 8; x++) img.data.set([0, 0, 200], (y * 8 + x) * 3);
+    const out = warpScaleShift(img, [0.5, 0.5, 2, 1], 8, 4, 'edge');
+    expect(Array.from(out.data.subarray(0, 3))).toEqual([200, 0, 0]);
+    expect(Array.from(out.data.subarray((3 * 8 + 7) * 3, (3 * 8 + 7) * 3 + 3))).toEqual([0, 0, 200]);
+  });
+
   it('rejects a bad calib', () => {
     expect(() => warpScaleShift(createImage(2, 2), [0, 1, 0, 0], 2, 2)).toThrow(
       'warpScaleShift: calib: expected [sx, sy, tx, ty] with positive scales, got [0, 1, 0, 0].',
