@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWriteJson, creaturePaths, MotionJson, RigInfo, readJsonFile } from '@mocap/layout';
+import {
+  atomicWriteJson,
+  creaturePaths,
+  emptySyncReport,
+  MotionJson,
+  RigInfo,
+  readJsonFile,
+} from '@mocap/layout';
 import { applyMotion } from './apply-motion.js';
 
 /** Options of {@link riggedGlb}. */
@@ -50,14 +57,7 @@ export async function riggedGlb(creature: string, opts: RiggedGlbOptions = {}): 
     euler: rows(() => bones.map(() => [0, 0, 0])),
     joints: rows(() => info.keypoints.map(() => [0, 0, 0])),
     reproj_px: { mean: 0, front: 0, side: 0, per_frame: rows(() => 0) },
-    sync: {
-      paw_agreement: null,
-      height_gap_px: 0,
-      lag_frames: 0,
-      warped: false,
-      height_gap_after_px: 0,
-      swaps_fixed: { front: 0, side: 0 },
-    },
+    sync: emptySyncReport(),
   });
   const work = await mkdtemp(path.join(path.dirname(out), '.rigged-glb-'));
   try {

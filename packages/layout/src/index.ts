@@ -33,7 +33,7 @@ export { Finite, LimitsDeg, Mat4Rows, Name, QuatWxyz, RangeDeg, Vec2, Vec3 } fro
 export { CreatureJson, PaintGroup, Prep, ShowcaseCamera } from './schemas/creature-json.js';
 export { DatasetMeta } from './schemas/dataset-meta.js';
 export { ErrorStats, ExamReport } from './schemas/exam-report.js';
-export { MotionJson, ReprojReport, SyncReport } from './schemas/motion-json.js';
+export { emptySyncReport, MotionJson, ReprojReport, SyncReport } from './schemas/motion-json.js';
 export { Keypoint, RigInfo, RigInfoBone } from './schemas/rig-info.js';
 export { boneStems, limitsFor, RigBone, RigJson } from './schemas/rig-json.js';
 export { TruthJson } from './schemas/truth-json.js';

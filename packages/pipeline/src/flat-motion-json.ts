@@ -1,4 +1,4 @@
-import { MotionJson } from '@mocap/layout';
+import { emptySyncReport, MotionJson } from '@mocap/layout';
 import type { FlatMotion, RigModel } from '@mocap/solver';
 
 /**
@@ -23,13 +23,6 @@ export function flatMotionJson(model: RigModel, m: FlatMotion): MotionJson {
     euler: rows(m.frames, (t) => rows(b, (i) => v3(m.euler, 3 * (t * b + i)))),
     joints: rows(m.frames, (t) => rows(k, (j) => v3(m.joints, 3 * (t * k + j)))),
     reproj_px: { mean: 0, front: 0, side: 0, per_frame: rows(m.frames, () => 0) },
-    sync: {
-      paw_agreement: null,
-      height_gap_px: 0,
-      lag_frames: 0,
-      warped: false,
-      height_gap_after_px: 0,
-      swaps_fixed: { front: 0, side: 0 },
-    },
+    sync: emptySyncReport(),
   });
 }

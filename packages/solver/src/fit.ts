@@ -2,6 +2,7 @@ import { quatFromMat3 } from '@mocap/anim-loop';
 import {
   DEFAULT_LAYOUT,
   type Detections,
+  emptySyncReport,
   FileError,
   type Layout,
   MotionJson,
@@ -271,17 +272,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const layout = options.layout ?? DEFAULT_LAYOUT;
   const info = options.creature ?? { feet: [], pairs: [], swapUnits: [], groups: {} };
   const views = viewData(model, det, file);
-  const sync: SyncReport =
-    options.sync === false
-      ? {
-          paw_agreement: null,
-          height_gap_px: 0,
-          lag_frames: 0,
-          warped: false,
-          height_gap_after_px: 0,
-          swaps_fixed: { front: 0, side: 0 },
-        }
-      : syncChecks(views, info.feet);
+  const sync: SyncReport = options.sync === false ? emptySyncReport() : syncChecks(views, info.feet);
   const fitModel = orthonormalRigModel(model);
   const base: FitWeights = { ...DEFAULT_FIT_WEIGHTS, ...options.weights };
   const data: FitData = {

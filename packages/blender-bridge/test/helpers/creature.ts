@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seededRandom } from '@mocap/anim-loop';
-import type { MotionJson, RigInfo } from '@mocap/layout';
+import { emptySyncReport, type MotionJson, type RigInfo } from '@mocap/layout';
 
 /** The repository's creatures folder. */
 export const CREATURES = fileURLToPath(new URL('../../../../creatures/', import.meta.url));
@@ -57,13 +57,6 @@ export function randomMotion(info: RigInfo, frames: number, seed: number): Motio
     euler,
     joints: euler.map(() => names.map(() => [0, 0, 0] as [number, number, number])),
     reproj_px: { mean: 0, front: 0, side: 0, per_frame: euler.map(() => 0) },
-    sync: {
-      paw_agreement: null,
-      height_gap_px: 0,
-      lag_frames: 0,
-      warped: false,
-      height_gap_after_px: 0,
-      swaps_fixed: { front: 0, side: 0 },
-    },
+    sync: emptySyncReport(),
   };
 }

@@ -10,7 +10,14 @@ import { mirrorMap, seededRandom } from '@mocap/anim-loop';
 import { buildRig, prepMesh } from '@mocap/blender-bridge';
 import { main } from '@mocap/cli';
 import { buildLoraSet, creatureMirror, LoraJson } from '@mocap/fal';
-import { atomicWriteJson, CreatureJson, type MotionJson, type RigInfo, readJsonFile } from '@mocap/layout';
+import {
+  atomicWriteJson,
+  CreatureJson,
+  emptySyncReport,
+  type MotionJson,
+  type RigInfo,
+  readJsonFile,
+} from '@mocap/layout';
 import { decodeVideo } from '@mocap/media';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startFalServer } from '../../../fal/test/helpers/fal-server.js';
@@ -52,14 +59,7 @@ function motionOn(info: RigInfo, frames: number, seed: number): MotionJson {
     euler,
     joints: trans.map(() => info.keypoints.map(() => [0, 0, 0] as [number, number, number])),
     reproj_px: { mean: 0, front: 0, side: 0, per_frame: trans.map(() => 0) },
-    sync: {
-      paw_agreement: null,
-      height_gap_px: 0,
-      lag_frames: 0,
-      warped: false,
-      height_gap_after_px: 0,
-      swaps_fixed: { front: 0, side: 0 },
-    },
+    sync: emptySyncReport(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { seededRandom } from '@mocap/anim-loop';
-import { type MotionJson, RigJson } from '@mocap/layout';
+import { emptySyncReport, type MotionJson, RigJson } from '@mocap/layout';
 
 /** The wolf's rig.json (creatures/wolf). */
 export const WOLF_RIG = RigJson.parse(
@@ -38,13 +38,6 @@ export function wolfMotion(seed: number, frames = 4, fps = 10): MotionJson {
     euler,
     joints,
     reproj_px: { mean: 0, front: 0, side: 0, per_frame: trans.map(() => 0) },
-    sync: {
-      paw_agreement: null,
-      height_gap_px: 0,
-      lag_frames: 0,
-      warped: false,
-      height_gap_after_px: 0,
-      swaps_fixed: { front: 0, side: 0 },
-    },
+    sync: emptySyncReport(),
   };
 }

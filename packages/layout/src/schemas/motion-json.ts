@@ -21,6 +21,26 @@ export const SyncReport = z
 /** A validated `sync` block. */
 export type SyncReport = z.output<typeof SyncReport>;
 
+/**
+ * The `sync` block of a clip the checks did not run on (a fit with `sync: false`, a motion that
+ * did not come from detections): no feet compared, no gap, lag, warp or swap. A new object each
+ * call.
+ *
+ * ```ts
+ * const motion = { ...fields, sync: emptySyncReport() };
+ * ```
+ */
+export function emptySyncReport(): SyncReport {
+  return {
+    paw_agreement: null,
+    height_gap_px: 0,
+    lag_frames: 0,
+    warped: false,
+    height_gap_after_px: 0,
+    swaps_fixed: { front: 0, side: 0 },
+  };
+}
+
 /** Reprojection error of the fitted joints against the detections, px. */
 export const ReprojReport = z
   .object({

@@ -1,3 +1,4 @@
+import { quatConjugate, quatMultiply } from '@mocap/anim-loop';
 import { type Layout, ViewProjection } from '@mocap/layout';
 import { z } from 'zod';
 import { jointWorldMatrices, skinningMatrices } from './joint-pose.js';
@@ -557,24 +558,23 @@ export class ChamferObjective {
     for (let k = 0; k < this.joints.length; k++) {
       const o = 4 * this.joints[k];
       // d = conj(ref) * q, XYZW
-      const ax = -ref[o];
-      const ay = -ref[o + 1];
-      const az = -ref[o + 2];
-      const aw = ref[o + 3];
-      const bx = q[o];
-      const by = q[o + 1];
-      const bz = q[o + 2];
-      const bw = q[o + 3];
-      let dx = aw * bx + ax * bw + ay * bz - az * by;
-      let dy = aw * by - ax * bz + ay * bw + az * bx;
-      let dz = aw * bz + ax * by - ay * bx + az * bw;
-      let dw = aw * bw - ax * bx - ay * by - az * bz;
+      const d = quatMultiply(
+        priorScratch,
+        quatConjugate(priorScratch, ref.subarray(o, o + 4)),
+        q.subarray(o, o + 4),
+      );
+      let dx = d[0];
+      let dy = d[1];
+      let dz = d[2];
+      let dw = d[3];
       if (dw < 0) {
         dx = -dx;
         dy = -dy;
         dz = -dz;
         dw = -dw;
       }
+      // the log by hand, not anim-loop's quatLog: that one's sqrt and small-angle branch round
+      // differently (1 ulp in ~3% of cases), and the refinement is sensitive to rounding
       const sn = Math.hypot(dx, dy, dz);
       const f = sn > 1e-12 ? (2 * Math.atan2(sn, dw)) / sn : 2;
       const r0 = f * dx;
@@ -621,6 +621,7 @@ export class ChamferObjective {
 
 const gradScratch = new Float64Array(2);
 const kpScratch = new Float64Array(3);
+const priorScratch = new Float64Array(4);
 
 /**
  * Bilinear sample of a distance map at continuous pixel-grid coordinates (pixel centres at

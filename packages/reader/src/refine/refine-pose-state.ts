@@ -1,3 +1,4 @@
+import { quatConjugate, quatMultiply } from '@mocap/anim-loop';
 import { copyJointPose, type JointPose, jointWorldMatrices, restJointPose } from './joint-pose.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 
@@ -22,6 +23,8 @@ export function copyRefinePose(out: RefinePose, src: RefinePose): RefinePose {
   return out;
 }
 
+const turnScratch = new Float64Array(4);
+
 /**
  * The constant-velocity prediction of the pose after `prev` and `last` (two consecutive frames'):
  * the translation `2 last - prev`, each joint's rotation `last * (prev^-1 last)` (the same turn
@@ -38,32 +41,17 @@ export function predictRefinePose(out: RefinePose, prev: RefinePose, last: Refin
   const a = prev.pose.rotation;
   const b = last.pose.rotation;
   const q = out.pose.rotation;
+  const d = turnScratch;
   for (let o = 0; o < q.length; o += 4) {
-    // d = conj(a) * b, the turn from prev to last in prev's frame, taken the shorter way
-    const ax = -a[o];
-    const ay = -a[o + 1];
-    const az = -a[o + 2];
-    const aw = a[o + 3];
-    const bx = b[o];
-    const by = b[o + 1];
-    const bz = b[o + 2];
-    const bw = b[o + 3];
-    const ex = aw * bx + ax * bw + ay * bz - az * by;
-    const ey = aw * by - ax * bz + ay * bw + az * bx;
-    const ez = aw * bz + ax * by - ay * bx + az * bw;
-    const ew = aw * bw - ax * bx - ay * by - az * bz;
+    const bo = b.subarray(o, o + 4);
+    // d = conj(a) * b, the turn from prev to last in prev's frame
+    quatMultiply(d, quatConjugate(d, a.subarray(o, o + 4)), bo);
     // normalised (the poses' quaternions drift off unit length by rounding: unnormalised, the
     // prediction's norm would compound frame after frame) and signed to the shorter way
-    const sg = (ew < 0 ? -1 : 1) / Math.hypot(ex, ey, ez, ew);
-    const dx = sg * ex;
-    const dy = sg * ey;
-    const dz = sg * ez;
-    const dw = sg * ew;
-    // q = b * d
-    q[o] = bw * dx + bx * dw + by * dz - bz * dy;
-    q[o + 1] = bw * dy - bx * dz + by * dw + bz * dx;
-    q[o + 2] = bw * dz + bx * dy - by * dx + bz * dw;
-    q[o + 3] = bw * dw - bx * dx - by * dy - bz * dz;
+    const sg = (d[3] < 0 ? -1 : 1) / Math.hypot(d[0], d[1], d[2], d[3]);
+    for (let c = 0; c < 4; c++) d[c] = sg * d[c];
+    // q = b * d (may be b itself: quatMultiply reads both before it writes)
+    quatMultiply(q.subarray(o, o + 4), bo, d);
   }
   return out;
 }
