@@ -11,12 +11,13 @@ import {
 } from '@mocap/layout';
 import { describe, expect, it } from 'vitest';
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
+/** `n` x `n` x `n` points filling [0, 1)^3, off the round numbers (a grid: this package has no RNG). */
+function grid(n: number): [number, number, number][] {
+  const pts: [number, number, number][] = [];
+  for (let a = 0; a < n; a++)
+    for (let b = 0; b < n; b++)
+      for (let c = 0; c < n; c++) pts.push([(a + 0.37) / n, (b + 0.61) / n, (c + 0.13) / n]);
+  return pts;
 }
 
 const layouts = {
@@ -34,9 +35,8 @@ const layouts = {
 describe('projections', () => {
   for (const [name, layout] of Object.entries(layouts)) {
     it(`round-trips world -> px -> world within 1e-9 m (${name})`, () => {
-      const r = rng(7);
-      for (let i = 0; i < 1000; i++) {
-        const p = [(r() - 0.5) * 2, (r() - 0.5) * 3, r() * 1.8];
+      for (const [a, b, c] of grid(10)) {
+        const p = [(a - 0.5) * 2, (b - 0.5) * 3, c * 1.8];
         const [fu, fv] = worldToFront(p, layout);
         const [su, sv] = worldToSide(p, layout);
         expect(fv).toBe(sv);
@@ -59,9 +59,13 @@ describe('projections', () => {
   });
 
   it('projects a T x J batch exactly like the single-point forms', () => {
-    const r = rng(3);
     const n = 4 * 7;
-    const world = Float64Array.from({ length: n * 3 }, () => r() - 0.3);
+    const world = Float64Array.from(
+      grid(4)
+        .flat()
+        .slice(0, n * 3),
+      (v) => v - 0.3,
+    );
     const front = new Float64Array(n * 2);
     const side = new Float64Array(n * 2);
     projectPoints(front, side, world, layouts.custom);
