@@ -62,6 +62,10 @@ export interface CalibrateClipOptions {
 
 /** A zoom fitted to ref.png closer to 1 than this is taken as the frame's own size (the fit's noise: ~0.1%). */
 const REF_ZOOM_MIN = 0.003;
+/** The least share of ref.png's creature (against the empty studio) a frame shows to give the zoom. */
+const MIN_CREATURE = 0.3;
+/** How many of the first frames that fit may give ref.png's zoom. */
+const REF_CANDIDATES = 4;
 /** A used frame further than this (layout px, any corner) from the others' trend is skipped. */
 const OUTLIER_PX = 4;
 /** The framing drifts when some frame corner moves more than this (layout px) from the typical calibration. */
@@ -123,8 +127,8 @@ export async function calibrateClip(clip: string, o: CalibrateClipOptions): Prom
   })) {
     const f = measureBackdrop(image, layout);
     const c = calibFromBackdrop(f, layout, null);
-    // The first two frames that fit are kept for ref.png's zoom (the second if the first does not match).
-    const keep = c.ok && kept < 2;
+    // The first frames that fit are kept for ref.png's zoom (the earliest that matches ref.png gives it).
+    const keep = c.ok && kept < REF_CANDIDATES;
     if (keep) kept++;
     measured.push({ frame: t, f, c, image: keep ? image : null });
     t += step;
@@ -146,7 +150,8 @@ export async function calibrateClip(clip: string, o: CalibrateClipOptions): Prom
         layout.WIDTH / (m.f.content.x1 - m.f.content.x0),
         layout.HEIGHT / (m.f.content.y1 - m.f.content.y0),
       );
-      if (z.creatureRms < 2 * z.backdropRms + 15) {
+      // The frame shows the creature (at least faintly, in a fade) where and as ref.png does.
+      if (z.creature >= MIN_CREATURE && z.creatureRms < 2 * z.backdropRms + 15) {
         refZoom = { ...z, frame: m.frame };
         break;
       }

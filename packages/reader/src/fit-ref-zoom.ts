@@ -1,15 +1,21 @@
 import type { Layout } from '@mocap/layout';
-import type { RgbImage } from '@mocap/media';
+import { type RgbImage, studioBackdrop } from '@mocap/media';
 import type { ClipCalib } from './clip-calib.js';
 import { layoutLines } from './measure-backdrop.js';
 
-/** What {@link fitRefZoom} found: the zoom and how well ref.png matches the frame there and at zoom 1. */
+/** What {@link fitRefZoom} found: the zoom and how well ref.png matches the frame there. */
 export interface RefZoom {
   /** Factor on the frame's own scale (1: the clip is the layout resized to the frame). */
   zoom: number;
-  /** Robust rms grey-level residual of ref.png against the frame at `zoom` and at zoom 1, after a gain and offset. */
+  /** Robust rms grey-level residual of the frame against its model (below) at `zoom` and at zoom 1. */
   rms: number;
   rmsAtOne: number;
+  /**
+   * How much of ref.png's creature the frame shows: the frame is modelled as a gain and offset of
+   * `creature` x ref.png + (1 - `creature`) x the empty studio, so 1 for a frame that shows the
+   * creature as ref.png does, 0 for the empty studio (the first frame of a fade), between in a fade.
+   */
+  creature: number;
   /**
    * At `zoom`, the rms residual where ref.png or the frame shows the creature (a colour that is not
    * the studio's) and where both show the studio (the frame's noise): about equal when the frame
@@ -30,13 +36,61 @@ function luma(img: RgbImage): Float32Array {
 /** Residuals beyond this (grey levels) count as this: the creature's pose differs from ref.png's. */
 const CAP = 30;
 
+/** Least squares c ~ a r + b s + o over the points kept; null when degenerate. */
+function fitBlend(r: number[], s: number[], c: number[], keep: (k: number) => boolean): number[] | null {
+  const A = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+  const y = [0, 0, 0];
+  let m = 0;
+  for (let k = 0; k < r.length; k++) {
+    if (!keep(k)) continue;
+    const x = [r[k]!, s[k]!, 1];
+    for (let i = 0; i < 3; i++) {
+      y[i]! += x[i]! * c[k]!;
+      for (let j = 0; j < 3; j++) A[3 * i + j]! += x[i]! * x[j]!;
+    }
+    m++;
+  }
+  if (m < 10) return null;
+  // A small ridge: ref.png and the studio agree on most points.
+  for (let i = 0; i < 2; i++) A[4 * i]! += 1e-3 * A[4 * i]! + 1e-6;
+  const [a, b, c2, d, e, f, g, h, i] = A as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const det = a * (e * i - f * h) - b * (d * i - f * g) + c2 * (d * h - e * g);
+  if (Math.abs(det) < 1e-12) return null;
+  const inv = [
+    e * i - f * h,
+    c2 * h - b * i,
+    b * f - c2 * e,
+    f * g - d * i,
+    a * i - c2 * g,
+    c2 * d - a * f,
+    d * h - e * g,
+    b * g - a * h,
+    a * e - b * d,
+  ].map((v) => v / det);
+  return [0, 1, 2].map(
+    (row) => inv[3 * row]! * y[0]! + inv[3 * row + 1]! * y[1]! + inv[3 * row + 2]! * y[2]!,
+  );
+}
+
 /**
  * The zoom that lines ref.png's creature up with a clip frame whose divider (clip u `du`) and
  * ground row (clip v `dv`) are known: the calibration is sx = zoom nx, tx = divider - sx du (and
  * the same on v with the ground row), so the lines stay put and only the scale about them is
  * fitted. For an axis the studio shows no edge on: a generated clip starts at ref.png, so its
- * first frames show the creature at ref.png's size. A grid search over [0.75, 1.33] then a
- * golden-section refinement; residuals are capped (a leg that moved is not a misfit of the zoom).
+ * first frames show the creature at ref.png's size. The frame is modelled as a blend of ref.png
+ * and the empty studio (a fade) under a gain and offset (colour drift); a grid search over
+ * [0.75, 1.33] then a golden-section refinement; residuals are capped (a leg that moved is not a
+ * misfit of the zoom).
  *
  * ```ts
  * const z = fitRefZoom(frame, ref, layout, divider.at, ground.at, layout.WIDTH / frame.width, layout.HEIGHT / frame.height);
@@ -53,21 +107,21 @@ export function fitRefZoom(
 ): RefZoom {
   const fg = luma(frame);
   const rg = luma(ref);
+  const sg = luma(studioBackdrop(layout));
   const lines = layoutLines(layout);
   const { width: w, height: h } = frame;
+  const studio = [layout.colours.wall, layout.colours.floor, layout.colours.divider].map(
+    ([r, g, b]) => 0.299 * r + 0.587 * g + 0.114 * b,
+  );
   const calibOf = (z: number): ClipCalib => {
     const sx = z * nx;
     const sy = z * ny;
     return { sx, sy, tx: lines.divider - sx * du, ty: lines.ground - sy * dv };
   };
-  const studio = [layout.colours.wall, layout.colours.floor, layout.colours.divider].map(
-    ([r, g, b]) => 0.299 * r + 0.587 * g + 0.114 * b,
-  );
-  const isStudio = (v: number) => studio.some((s) => Math.abs(s - v) < 6);
-  const split = { creature: 0, nc: 0, backdrop: 0, nb: 0 };
-  const cost = (z: number, step: number, keepSplit = false): number => {
+  const fit = (z: number, step: number) => {
     const c = calibOf(z);
     const rs: number[] = [];
+    const ss: number[] = [];
     const cs: number[] = [];
     for (let V = step / 2; V < ref.height; V += step) {
       const v = (V - c.ty) / c.sy - 0.5;
@@ -83,47 +137,25 @@ export function fitRefZoom(
         const top = fg[i]! + (fg[i + 1]! - fg[i]!) * fx;
         const bot = fg[i + w]! + (fg[i + w + 1]! - fg[i + w]!) * fx;
         cs.push(top + (bot - top) * fy);
-        rs.push(rg[Math.floor(V) * ref.width + Math.floor(U)]!);
+        const at = Math.floor(V) * ref.width + Math.floor(U);
+        rs.push(rg[at]!);
+        ss.push(sg[at]!);
       }
     }
-    const n = rs.length;
-    if (n < 100) return Number.POSITIVE_INFINITY;
-    // Gain and offset by least squares, then once more on the points within the cap.
-    let gain = 1;
-    let off = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      let sr = 0;
-      let sc = 0;
-      let srr = 0;
-      let src = 0;
-      let m = 0;
-      for (let k = 0; k < n; k++) {
-        if (pass > 0 && Math.abs(rs[k]! * gain + off - cs[k]!) > CAP) continue;
-        sr += rs[k]!;
-        sc += cs[k]!;
-        srr += rs[k]! * rs[k]!;
-        src += rs[k]! * cs[k]!;
-        m++;
-      }
-      const den = m * srr - sr * sr;
-      if (m < 10 || Math.abs(den) < 1e-9) break;
-      gain = (m * src - sr * sc) / den;
-      off = (sc - gain * sr) / m;
+    let p = fitBlend(rs, ss, cs, () => true);
+    if (p) {
+      const q = p;
+      p = fitBlend(rs, ss, cs, (k) => Math.abs(q[0]! * rs[k]! + q[1]! * ss[k]! + q[2]! - cs[k]!) <= CAP) ?? p;
     }
+    return { rs, ss, cs, p };
+  };
+  const cost = (z: number, step: number): number => {
+    const { rs, ss, cs, p } = fit(z, step);
+    if (!p || rs.length < 100) return Number.POSITIVE_INFINITY;
     let s = 0;
-    for (let k = 0; k < n; k++) {
-      const e2 = (rs[k]! * gain + off - cs[k]!) ** 2;
-      s += Math.min(CAP * CAP, e2);
-      if (!keepSplit) continue;
-      if (isStudio(rs[k]!) && studio.some((v) => Math.abs(v * gain + off - cs[k]!) < 8)) {
-        split.backdrop += e2;
-        split.nb++;
-      } else {
-        split.creature += e2;
-        split.nc++;
-      }
-    }
-    return s / n;
+    for (let k = 0; k < rs.length; k++)
+      s += Math.min(CAP * CAP, (p[0]! * rs[k]! + p[1]! * ss[k]! + p[2]! - cs[k]!) ** 2);
+    return s / rs.length;
   };
   let best = 1;
   let bestCost = Number.POSITIVE_INFINITY;
@@ -158,12 +190,32 @@ export function fitRefZoom(
     }
   }
   const zoom = (a + b) / 2;
-  const rms = Math.sqrt(cost(zoom, 2, true));
+  const { rs, ss, cs, p } = fit(zoom, 2);
+  let creatureSq = 0;
+  let nc = 0;
+  let backdropSq = 0;
+  let nb = 0;
+  let all = 0;
+  const [pa, pb, po] = p ?? [1, 0, 0];
+  for (let k = 0; k < rs.length; k++) {
+    const model = pa! * rs[k]! + pb! * ss[k]! + po!;
+    const e2 = (model - cs[k]!) ** 2;
+    all += Math.min(CAP * CAP, e2);
+    const gain = pa! + pb!;
+    if (Math.abs(rs[k]! - ss[k]!) < 6 && studio.some((v) => Math.abs(v * gain + po! - cs[k]!) < 8)) {
+      backdropSq += e2;
+      nb++;
+    } else {
+      creatureSq += e2;
+      nc++;
+    }
+  }
   return {
     zoom,
-    rms,
+    rms: Math.sqrt(all / Math.max(1, rs.length)),
     rmsAtOne: Math.sqrt(cost(1, 2)),
-    creatureRms: Math.sqrt(split.creature / Math.max(1, split.nc)),
-    backdropRms: Math.sqrt(split.backdrop / Math.max(1, split.nb)),
+    creature: pa! + pb! > 1e-6 ? pa! / (pa! + pb!) : 0,
+    creatureRms: Math.sqrt(creatureSq / Math.max(1, nc)),
+    backdropRms: Math.sqrt(backdropSq / Math.max(1, nb)),
   };
 }

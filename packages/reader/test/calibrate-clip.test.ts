@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { seededRandom } from '@mocap/anim-loop';
-import { createImage, encodeVideo, findFfmpeg, probeVideo, type RgbImage, resize } from '@mocap/media';
+import {
+  createImage,
+  encodeVideo,
+  findFfmpeg,
+  probeVideo,
+  type RgbImage,
+  resize,
+  studioBackdrop,
+} from '@mocap/media';
 import { CalibrationError, type ClipCalib, calibAt, calibrateClip } from '@mocap/reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cornerError, frameAs, small, studioFrame } from './studio-clip.js';
@@ -79,6 +87,18 @@ describe('calibrateClip', () => {
     expect(b.c.scale).toEqual({ x: 'ref', y: 'ref' });
     expect(b.c.refZoom?.frame).toBe(0);
     expect(cornerError(b.c.calib, zin, 320, 180)).toBeLessThan(1);
+    // The same after a fade in from the empty studio: not from frame 0 (no creature), from the
+    // first frame that shows enough of it.
+    const faded = zi.map((f, k) => {
+      if (k >= 4) return f;
+      const e = frameAs(studioBackdrop(small), zin, 320, 180, null);
+      const data = f.data.map((v, i) => Math.round(e.data[i]! + ((v - e.data[i]!) * k) / 4));
+      return { ...f, data };
+    });
+    const c = await calibrate(await clipOf('zoom-in-fade.mp4', faded));
+    expect(c.c.scale).toEqual({ x: 'ref', y: 'ref' });
+    expect(c.c.refZoom!.frame).toBeGreaterThan(0);
+    expect(cornerError(c.c.calib, zin, 320, 180)).toBeLessThan(1.5);
   });
 
   it('follows a framing that slides and zooms through the clip', async () => {

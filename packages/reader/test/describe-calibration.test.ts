@@ -31,7 +31,7 @@ describe('describeCalibration', () => {
 
   it("says how close ref.png's zoom came when the frame's size gave the scale", () => {
     const c = calibration({
-      refZoom: { zoom: 1.0004, frame: 0, rms: 2, rmsAtOne: 2, creatureRms: 7, backdropRms: 1 },
+      refZoom: { zoom: 1.0004, frame: 0, rms: 2, rmsAtOne: 2, creature: 1, creatureRms: 7, backdropRms: 1 },
     });
     expect(describeCalibration(c)[0]).toContain(
       "(scale from the frame's size; ref.png agrees to 0.04% on frame 0; 1 of 2",
@@ -44,7 +44,7 @@ describe('describeCalibration', () => {
         drifts: true,
         drift: { zoomX: -2.1, zoomY: -2.1, slideX: 6, slideY: 0, maxPx: 7.25 },
         scale: { x: 'ref', y: 'ref' },
-        refZoom: { zoom: 0.9524, frame: 0, rms: 2, rmsAtOne: 8, creatureRms: 7, backdropRms: 1 },
+        refZoom: { zoom: 0.9524, frame: 0, rms: 2, rmsAtOne: 8, creature: 1, creatureRms: 7, backdropRms: 1 },
         content: { x0: 0, x1: 832, y0: 20, y1: 460 },
         samples: [{ frame: 0, used: true, calib: { sx: 1, sy: 1, tx: 0, ty: 0 } }],
       }),
