@@ -1,4 +1,4 @@
-export { type ApplyMotionOptions, type ApplyMotionResult, applyMotion } from './apply-motion.js';
+export { type ApplyMotionOptions, type ApplyMotionResult, type ApplyView, applyMotion } from './apply-motion.js';
 export {
   BlenderError,
   type BlenderErrorDetails,

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { applyMotion, type BlenderProgress } from '@mocap/blender-bridge';
+import { type ApplyView, applyMotion, type BlenderProgress } from '@mocap/blender-bridge';
 import { creaturePaths, type Detections, FileError } from '@mocap/layout';
 import { composeFrame, probeVideo, readPng, writeShowcase } from '@mocap/media';
 import { calibrationSummary, type DetectEvent, detectClip } from '@mocap/reader';
 import { type FitOptions, skeletonPairs, solveContext, solveDetections } from '@mocap/solver';
 import { defaultReader } from './default-reader.js';
 import { type RefineMode, refineSetup } from './refine-setup.js';
+import { renderFeed } from './render-feed.js';
 import { requireReader } from './require-reader.js';
 import { requireRigged } from './require-rigged.js';
 
@@ -44,10 +45,21 @@ export interface CaptureOptions {
    * scaled or shifted; `identity`: the clip is the layout. @default 'auto'
    */
   calib?: 'auto' | 'identity' | undefined;
-  /** Size of the 3/4 showcase render (creature.json `camera`); the two views are used without a camera. @default 960 x 720 */
+  /**
+   * Size of the 3/4 showcase render (creature.json `camera`, Workbench, no anti-aliasing), scaled
+   * to showcase.mp4's `height`; the two views are used without a camera. @default 640 x 480
+   */
   showcase?: { width: number; height: number } | undefined;
   /** Output height of showcase.mp4. @default 720 */
   height?: number | undefined;
+  /** Render the rig and write showcase.mp4; false: the animation only (keys, joints.json, exports). @default true */
+  renders?: boolean | undefined;
+  /** Also write `animation.bvh` / `animation.fbx` beside `animation.glb`. @default true */
+  bvh?: boolean | undefined;
+  /** @default true */
+  fbx?: boolean | undefined;
+  /** Blender processes sharing the renders (see applyMotion's `processes`). @default 1 */
+  renderProcesses?: number | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
@@ -60,7 +72,14 @@ export interface CaptureResult {
   motion: string;
   joints: string;
   glb: string;
-  showcase: string;
+  /** null with `bvh: false` */
+  bvh: string | null;
+  /** null with `fbx: false` */
+  fbx: string | null;
+  /** Folder of the rig's renders; null with `renders: false`. */
+  renders: string | null;
+  /** null with `renders: false` */
+  showcase: string | null;
   frames: number;
   backend: string;
   /** Whether detect refined the heatmap peaks (stage 2); the peaks are then in `det_heatmaps.npz`. */
@@ -68,8 +87,29 @@ export interface CaptureResult {
   reprojPx: number;
   /** How detect calibrated the clip to the layout (`calib: 'auto'`): the mapping, its drift, the frames it skipped; else null. */
   calibration: ReturnType<typeof calibrationSummary> | null;
-  /** Wall-clock seconds per stage. */
-  seconds: { detect: number; solve: number; apply: number; showcase: number };
+  /** Wall-clock seconds per stage; the stages follow one another, so they add up to `total`. */
+  seconds: CaptureSeconds;
+}
+
+/**
+ * Wall-clock seconds of {@link captureClip}'s stages, in order; they add up to `total`.
+ */
+export interface CaptureSeconds {
+  /** Checks, the solver's rig model and the refinement's set-up (skinned mesh, rigged glTF). */
+  setup: number;
+  /**
+   * The reader's heatmap stage: detectClip's wall time less `refine` (with refinement, stage 1
+   * runs in a worker thread while refinement works, so this is the part refinement did not hide).
+   */
+  detect: number;
+  /** Stage 2's refinement (segmentation + fit of the skinned mesh), 0 without it. */
+  refine: number;
+  solve: number;
+  /** Blender: keys, joints.json, exports, renders (showcase.mp4 encodes meanwhile). */
+  apply: number;
+  /** What showcase.mp4 takes after apply ended (0 with `renders: false`). */
+  showcase: number;
+  total: number;
 }
 
 /**
@@ -87,6 +127,7 @@ export async function captureClip(
   opts: CaptureOptions,
   onEvent: (e: CaptureEvent) => void = () => {},
 ): Promise<CaptureResult> {
+  const start = performance.now();
   const paths = creaturePaths(opts.creature);
   const reader = opts.reader ?? defaultReader(opts.creature);
   await probeVideo(opts.clip);
@@ -109,13 +150,14 @@ export async function captureClip(
   const dir = opts.out ?? path.join(paths.capture, name);
   const det = path.join(dir, 'det.npz');
   const signal = opts.signal;
-  let t0 = performance.now();
+  let t0 = start;
   const lap = () => {
     const t = performance.now();
     const s = (t - t0) / 1000;
     t0 = t;
     return s;
   };
+  const setupSeconds = lap();
   const detected = await detectClip(
     {
       clip: opts.clip,
@@ -130,65 +172,108 @@ export async function captureClip(
     (e) => onEvent({ stage: 'detect', detect: e }),
     signal,
   );
-  const detectSeconds = lap();
+  const detectWall = lap();
+  // An abort that came as detect finished stops here, before the next stage writes anything.
+  signal?.throwIfAborted();
   onEvent({ stage: 'solve' });
   const motion = path.join(dir, 'motion.json');
   const solved = await solveDetections(ctx, det, motion, refine ? REFINED_FIT : {});
   const solveSeconds = lap();
+  signal?.throwIfAborted();
   onEvent({ stage: 'apply' });
+  const withRenders = opts.renders ?? true;
   const camera = ctx.creature.json?.camera !== undefined;
-  const showcaseSize = opts.showcase ?? { width: 960, height: 720 };
-  const applied = await applyMotion({
+  const views: ApplyView[] = withRenders ? (camera ? ['showcase'] : ['front', 'side']) : [];
+  const feed = renderFeed(views);
+  // A failing showcase stops Blender; the caller's signal stops both.
+  const stop = new AbortController();
+  const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  let applySeconds = 0;
+  const applying = applyMotion({
     creature: opts.creature,
     motion,
     out: dir,
-    renders: 'all',
-    ...(camera ? { showcase: showcaseSize } : {}),
-    formats: { glb: true, bvh: false, fbx: false },
+    renders: withRenders ? 'all' : [],
+    views,
+    ...(camera && withRenders ? { showcase: opts.showcase ?? { width: 640, height: 480 } } : {}),
+    aa: 'OFF',
+    formats: { glb: true, bvh: opts.bvh ?? true, fbx: opts.fbx ?? true },
+    ...(opts.renderProcesses ? { processes: opts.renderProcesses } : {}),
     ...(opts.env ? { env: opts.env } : {}),
-    ...(signal ? { signal } : {}),
+    signal: both,
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
-    onProgress: (p) => onEvent({ stage: 'apply', blender: p }),
-  });
-  const applySeconds = lap();
-  onEvent({ stage: 'showcase' });
-  const renders = applied.renders as string;
+    onProgress: (p) => {
+      feed.report(p);
+      onEvent({ stage: 'apply', blender: p });
+    },
+  }).then(
+    (r) => {
+      applySeconds = lap();
+      feed.end();
+      if (withRenders) onEvent({ stage: 'showcase' });
+      return r;
+    },
+    (err: unknown) => {
+      feed.fail(err);
+      throw err;
+    },
+  );
+  const showcase = withRenders ? path.join(dir, 'showcase.mp4') : null;
   const layout = ctx.creature.layout;
-  async function* rendered() {
-    for (let t = 0; t < applied.frames; t++) {
-      const n = String(t).padStart(5, '0');
-      if (camera) yield await readPng(path.join(renders, `${n}_showcase.png`));
-      else {
-        const front = await readPng(path.join(renders, `${n}_front.png`));
-        const side = await readPng(path.join(renders, `${n}_side.png`));
-        yield composeFrame(front, side, layout);
-      }
-    }
-  }
-  const showcase = path.join(dir, 'showcase.mp4');
+  const renders = path.join(dir, 'renders');
+  const read = async (t: number) => {
+    const n = String(t).padStart(5, '0');
+    if (camera) return readPng(path.join(renders, `${n}_showcase.png`));
+    const front = await readPng(path.join(renders, `${n}_front.png`));
+    const side = await readPng(path.join(renders, `${n}_side.png`));
+    return composeFrame(front, side, layout);
+  };
   const detections: Detections = detected.detections;
   const names = new Set(detections.names);
   const bones = skeletonPairs(ctx.model).filter(([a, b]) => names.has(a) && names.has(b));
-  const frames = await writeShowcase(showcase, opts.clip, rendered(), {
-    fps: detections.fps,
-    detections,
-    bones,
-    height: opts.height ?? 720,
-    preset: 'veryfast',
-    ...(signal ? { signal } : {}),
-  });
+  // showcase.mp4 encodes each frame as soon as Blender has rendered it.
+  const showing = showcase
+    ? writeShowcase(showcase, opts.clip, feed.frames(solved.motion.trans.length, read), {
+        fps: detections.fps,
+        detections,
+        bones,
+        height: opts.height ?? 720,
+        preset: 'veryfast',
+        signal: both,
+      }).catch((err: unknown) => {
+        stop.abort();
+        throw err;
+      })
+    : Promise.resolve(0);
+  const [applied, shown] = await Promise.allSettled([applying, showing]);
+  if (applied.status === 'rejected') throw applied.reason;
+  if (shown.status === 'rejected') throw shown.reason;
+  const showcaseSeconds = withRenders ? lap() : 0;
+  const a = applied.value;
+  const refineSeconds = detected.refineSeconds;
   return {
     dir,
     det,
     motion,
-    joints: applied.joints,
-    glb: applied.glb as string,
+    joints: a.joints,
+    glb: a.glb as string,
+    bvh: a.bvh,
+    fbx: a.fbx,
+    renders: a.renders,
     showcase,
-    frames,
+    frames: showcase ? shown.value : a.frames,
     backend: detected.backend,
     refined: refine !== undefined,
     reprojPx: solved.motion.reproj_px.mean,
     calibration: detected.calibration && calibrationSummary(detected.calibration),
-    seconds: { detect: detectSeconds, solve: solveSeconds, apply: applySeconds, showcase: lap() },
+    seconds: {
+      setup: setupSeconds,
+      detect: Math.max(0, detectWall - refineSeconds),
+      refine: Math.min(refineSeconds, detectWall),
+      solve: solveSeconds,
+      apply: applySeconds,
+      showcase: showcaseSeconds,
+      total: (performance.now() - start) / 1000,
+    },
   };
 }

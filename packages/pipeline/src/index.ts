@@ -2,10 +2,13 @@ export {
   type CaptureEvent,
   type CaptureOptions,
   type CaptureResult,
+  type CaptureSeconds,
   captureClip,
   REFINED_FIT,
 } from './capture-clip.js';
 export { defaultReader } from './default-reader.js';
+export { type DegradedExam, type DegradedExamInput, degradedExams } from './degraded-exam.js';
+export { degradedSummary, describeDegrade } from './degraded-summary.js';
 export { flatMotionJson } from './flat-motion-json.js';
 export { type RefineMode, refineSetup } from './refine-setup.js';
 export { type RenderClipOptions, type RenderClipResult, renderMotionClip } from './render-clip.js';

@@ -49,12 +49,16 @@ export function captureProgress(stderr: NodeJS.WritableStream) {
   };
 }
 
-/** `mocap capture`: clip -> det.npz -> motion.json -> animation.glb + renders -> showcase.mp4. */
+/**
+ * `mocap capture`: clip -> det.npz -> motion.json -> animation.glb/.bvh/.fbx + renders ->
+ * showcase.mp4; `--no-renders` stops at the animation, `--json` prints the result with each
+ * stage's seconds.
+ */
 export const captureCommand: Command = {
   name: 'capture',
   summary: 'Capture a two-view clip onto the rig: detect, solve, apply, showcase.mp4',
   usage:
-    'mocap capture <clip> --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--refine auto|on|off] [--showcase WxH] [--height H] [--json]',
+    'mocap capture <clip> --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--refine auto|on|off] [--showcase WxH] [--height H] [--no-renders] [--no-bvh] [--no-fbx] [--json]',
   async run(ctx) {
     const { values, positionals } = parseCommandArgs(
       ctx.argv,
@@ -67,6 +71,9 @@ export const captureCommand: Command = {
         calib: { type: 'string', default: 'auto' },
         refine: { type: 'string', default: 'auto' },
         json: { type: 'boolean', default: false },
+        'no-renders': { type: 'boolean', default: false },
+        'no-bvh': { type: 'boolean', default: false },
+        'no-fbx': { type: 'boolean', default: false },
       },
       true,
     );
@@ -93,6 +100,9 @@ export const captureCommand: Command = {
           height,
           calib,
           refine,
+          renders: !values['no-renders'],
+          bvh: !values['no-bvh'],
+          fbx: !values['no-fbx'],
           env: ctx.env,
           signal: ctx.signal,
         },
@@ -109,7 +119,9 @@ export const captureCommand: Command = {
       ctx.stderr.write(
         `${r.frames} frames captured (reader on ${r.backend}${r.refined ? ' + refinement' : ''}, reprojection ${r.reprojPx.toFixed(2)} px; ${t})\n`,
       );
-      for (const f of [r.det, r.motion, r.joints, r.glb, r.showcase]) ctx.stdout.write(`${f}\n`);
+      for (const f of [r.det, r.motion, r.joints, r.glb, r.bvh, r.fbx, r.showcase]) {
+        if (f) ctx.stdout.write(`${f}\n`);
+      }
       return 0;
     } finally {
       progress.end();

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildRig, prepMesh, renderRef } from '@mocap/blender-bridge';
+import { buildRig, prepMesh, renderRef, validateGltf } from '@mocap/blender-bridge';
 import { ExamReport, MotionJson, readDetections } from '@mocap/layout';
 import { probeVideo } from '@mocap/media';
-import { flatMotionJson, renderMotionClip } from '@mocap/pipeline';
+import { captureClip, flatMotionJson, renderMotionClip } from '@mocap/pipeline';
 import { solveContext, syntheticMotion } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyQuarterWolf, trainTinyReader } from '../helpers/quarter-wolf.js';
@@ -49,20 +49,26 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     expect(fkGap).toBeLessThan(1e-3);
   });
 
-  it('captures a clip: det.npz, motion.json, animation.glb, showcase.mp4 under runs/capture/<clip>', async () => {
+  it('captures a clip: det.npz, motion.json, animation.glb/.bvh/.fbx, showcase.mp4 under runs/capture/<clip>', async () => {
     const r = await run(['capture', clip, '--creature', dir, '--showcase', '160x120', '--height', '180']);
     expect(r.err).toMatch(
       /detect\.\.\.\ncalib: 320 x 180 clip -> layout u = 1\.0000 u [+-]0\.\d\d, v = 1\.0000 v [+-]0\.\d\d \(scale from the frame's size(; ref\.png agrees to [\d.]+% on frame \d+)?; 8 of 8 frames measured fit\)\ndrift: none .*\ndetect: 8 frames\ndetect \+ refine: 8 frames\nsolve\.\.\.\napply\.\.\./,
     );
     expect(r.err).toContain('showcase...');
     expect(r.err).toMatch(
-      /8 frames captured \(reader on wasm \+ refinement, reprojection [\d.]+ px; detect [\d.]+ s, solve [\d.]+ s, apply [\d.]+ s, showcase [\d.]+ s\)/,
+      /8 frames captured \(reader on wasm \+ refinement, reprojection [\d.]+ px; setup [\d.]+ s, detect [\d.]+ s, refine [\d.]+ s, solve [\d.]+ s, apply [\d.]+ s, showcase [\d.]+ s, total [\d.]+ s\)/,
     );
     expect(r.code).toBe(0);
     const out = path.join(dir, 'runs', 'capture', 'walk');
-    const files = ['det.npz', 'motion.json', 'joints.json', 'animation.glb', 'showcase.mp4'].map((f) =>
-      path.join(out, f),
-    );
+    const files = [
+      'det.npz',
+      'motion.json',
+      'joints.json',
+      'animation.glb',
+      'animation.bvh',
+      'animation.fbx',
+      'showcase.mp4',
+    ].map((f) => path.join(out, f));
     expect(r.out.trim().split('\n')).toEqual(files);
     for (const f of files) expect(existsSync(f)).toBe(true);
     // Refined detections in det.npz, the heatmap peaks beside them; the rigged glTF was exported.
@@ -72,11 +78,77 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     expect(det.frames).toBe(FRAMES);
     const motion = MotionJson.parse(JSON.parse(await readFile(files[1] as string, 'utf8')));
     expect(motion.trans).toHaveLength(FRAMES);
-    expect(existsSync(path.join(out, 'renders', '00007_showcase.png'))).toBe(true);
-    const video = await probeVideo(files[4] as string);
+    // Only the 3/4 view the showcase shows is rendered: no front or side renders of the rig.
+    const renders = await readdir(path.join(out, 'renders'));
+    expect(renders.sort()).toEqual([...Array(FRAMES).keys()].map((t) => `0000${t}_showcase.png`));
+    expect((await readFile(files[4] as string, 'utf8')).startsWith('HIERARCHY')).toBe(true);
+    expect((await readFile(files[5] as string)).subarray(0, 18).toString('latin1')).toBe(
+      'Kaydara FBX Binary',
+    );
+    const video = await probeVideo(files[6] as string);
     expect(video.frames).toBe(FRAMES);
     // The clip panel (320x180 scaled to 180 high) beside the 160x120 showcase render (240 wide at 180).
     expect(video.width).toBe(320 + 240);
+  }, 300_000);
+
+  it('capture --no-renders --no-fbx --json: the animation only (a valid glb, the bvh), each stage timed', async () => {
+    const out = path.join(dir, 'runs', 'capture', 'walk-anim');
+    const r = await run([
+      'capture',
+      clip,
+      '--creature',
+      dir,
+      '--out',
+      out,
+      '--no-renders',
+      '--no-fbx',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.err).not.toContain('showcase...');
+    const res = JSON.parse(r.out);
+    expect(res).toMatchObject({
+      glb: path.join(out, 'animation.glb'),
+      bvh: path.join(out, 'animation.bvh'),
+      fbx: null,
+      renders: null,
+      showcase: null,
+      frames: FRAMES,
+    });
+    expect((await validateGltf(res.glb)).errors).toBe(0);
+    expect((await readdir(out)).sort()).toEqual(
+      ['animation.bvh', 'animation.glb', 'det.npz', 'det_heatmaps.npz', 'joints.json', 'motion.json'].sort(),
+    );
+    const s = res.seconds as Record<string, number>;
+    expect(Object.keys(s)).toEqual(['setup', 'detect', 'refine', 'solve', 'apply', 'showcase', 'total']);
+    for (const v of Object.values(s)) expect(v).toBeGreaterThanOrEqual(0);
+    expect(s.refine).toBeGreaterThan(0);
+    expect(s.apply).toBeGreaterThan(0);
+    expect(s.showcase).toBe(0);
+    const parts = s.setup! + s.detect! + s.refine! + s.solve! + s.apply! + s.showcase!;
+    expect(Math.abs(parts - s.total!)).toBeLessThan(0.5);
+  }, 300_000);
+
+  it('an abort while detecting or while Blender renders leaves no half-written file', async () => {
+    for (const at of ['detect', 'apply'] as const) {
+      const out = path.join(dir, 'runs', 'capture', `walk-abort-${at}`);
+      const ac = new AbortController();
+      const err = await captureClip({ clip, creature: dir, out, signal: ac.signal }, (e) => {
+        if (at === 'detect' && e.stage === 'detect' && e.detect.phase === 'frames') ac.abort();
+        if (at === 'apply' && e.stage === 'apply' && e.blender?.stage === 'render') ac.abort();
+      }).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(err).toBeInstanceOf(Error);
+      const left = (await readdir(out, { recursive: true }).catch(() => [] as string[])).map(String);
+      expect(left.filter((f) => f.includes('.tmp-'))).toEqual([]);
+      expect(left).not.toContain('showcase.mp4');
+      // Stopped while detecting: at most a whole det.npz (if detect was finishing), nothing after it.
+      if (at === 'detect') expect(left.filter((f) => !/^det(_heatmaps)?\.npz$/.test(f))).toEqual([]);
+      // Stopped in Blender's renders: the exports came first and are whole.
+      else expect((await validateGltf(path.join(out, 'animation.glb'))).errors).toBe(0);
+    }
   }, 300_000);
 
   it('exam --render: finite per-joint errors in a valid report', async () => {
