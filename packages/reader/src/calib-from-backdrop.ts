@@ -1,5 +1,5 @@
 import type { Layout } from '@mocap/layout';
-import type { ClipCalib } from './clip-calib.js';
+import type { ClipCalib } from './calib-at.js';
 import { type BackdropFeatures, layoutLines } from './measure-backdrop.js';
 
 /** One frame's calibration from its studio lines, or why none fits. */

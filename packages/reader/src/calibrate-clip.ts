@@ -1,7 +1,7 @@
 import type { Layout } from '@mocap/layout';
 import { decodeVideo, type RgbImage, type VideoInfo } from '@mocap/media';
+import type { ClipCalib } from './calib-at.js';
 import { type BackdropCalib, calibFromBackdrop } from './calib-from-backdrop.js';
-import type { ClipCalib } from './clip-calib.js';
 import { fitRefZoom, type RefZoom } from './fit-ref-zoom.js';
 import { type BackdropFeatures, measureBackdrop } from './measure-backdrop.js';
 import { type CalibAt, smoothCalibTrack } from './smooth-calib-track.js';
@@ -158,7 +158,12 @@ export async function calibrateClip(clip: string, o: CalibrateClipOptions): Prom
     }
   }
   for (const m of measured) m.image = null;
-  const zoom = refZoom && Math.abs(refZoom.zoom - 1) > REF_ZOOM_MIN ? refZoom.zoom : null;
+  // ref.png's zoom replaces the frame's own size only when it is off 1 by more than the fit's noise
+  // and fits clearly better (at a small frame size the fit is coarser).
+  const zoom =
+    refZoom && Math.abs(refZoom.zoom - 1) > REF_ZOOM_MIN && refZoom.rms < 0.95 * refZoom.rmsAtOne
+      ? refZoom.zoom
+      : null;
   if (zoom !== null) {
     for (const m of fits) {
       if (m.c.ok && !m.c.measured.x && !m.c.measured.y) m.c = calibFromBackdrop(m.f, layout, zoom);

@@ -1,14 +1,7 @@
 import type { Layout } from '@mocap/layout';
 import type { RgbImage, VideoInfo } from '@mocap/media';
+import type { ClipCalib } from './calib-at.js';
 import { type ClipCalibration, calibrateClip } from './calibrate-clip.js';
-
-/** How a clip maps onto the layout: layout u = sx * clip u + tx, v = sy * clip v + ty. */
-export interface ClipCalib {
-  sx: number;
-  sy: number;
-  tx: number;
-  ty: number;
-}
 
 /** `detectClip`'s `calib`: fitted to the clip's studio and ref.png, the layout at most resized, or given. */
 export type CalibMode = 'auto' | 'identity' | [number, number, number, number];
@@ -21,12 +14,6 @@ export interface ClipCalibs {
   calib: ClipCalib;
   /** Per frame, T x 4 `[sx, sy, tx, ty]`. */
   frames: Float64Array;
-}
-
-/** Frame `t`'s calibration from a T x 4 track (the last one past its end). */
-export function calibAt(frames: Float64Array, t: number): ClipCalib {
-  const i = 4 * Math.max(0, Math.min(t, frames.length / 4 - 1));
-  return { sx: frames[i]!, sy: frames[i + 1]!, tx: frames[i + 2]!, ty: frames[i + 3]! };
 }
 
 /**

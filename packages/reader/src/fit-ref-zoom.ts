@@ -1,6 +1,6 @@
 import type { Layout } from '@mocap/layout';
 import { type RgbImage, studioBackdrop } from '@mocap/media';
-import type { ClipCalib } from './clip-calib.js';
+import type { ClipCalib } from './calib-at.js';
 import { layoutLines } from './measure-backdrop.js';
 
 /** What {@link fitRefZoom} found: the zoom and how well ref.png matches the frame there. */

@@ -1,7 +1,7 @@
 import type { Layout } from '@mocap/layout';
 import { type RgbImage, warpScaleShift } from '@mocap/media';
 import * as tf from '@tensorflow/tfjs-core';
-import type { ClipCalib } from './clip-calib.js';
+import type { ClipCalib } from './calib-at.js';
 import type { Reader } from './create-reader.js';
 import { frameToInput } from './frame-to-inputs.js';
 import { decodeHeatmaps, peaksToLayout } from './heatmap-decode.js';

@@ -10,6 +10,7 @@ export {
 } from './backend.js';
 export { bicubicWeights, resizeGridBicubic } from './bicubic.js';
 export { BLOB_JOINTS, type BlobDatasetOptions, writeBlobDataset } from './blob-dataset.js';
+export { type ClipCalib, calibAt } from './calib-at.js';
 export { BACKDROP_FIT, type BackdropCalib, calibFromBackdrop } from './calib-from-backdrop.js';
 export {
   type CalibrateClipOptions,
@@ -18,7 +19,7 @@ export {
   type ClipCalibration,
   calibrateClip,
 } from './calibrate-clip.js';
-export { type CalibMode, type ClipCalib, type ClipCalibs, calibAt, clipCalib } from './clip-calib.js';
+export { type CalibMode, type ClipCalibs, clipCalib } from './clip-calib.js';
 export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
 export { calibrationSummary, describeCalibration } from './describe-calibration.js';

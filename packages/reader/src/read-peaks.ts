@@ -1,7 +1,8 @@
 import { Layout, type LayoutInput } from '@mocap/layout';
 import { decodeVideo, probeVideo, type RgbImage, readPng } from '@mocap/media';
 import { initBackend } from './backend.js';
-import { type CalibMode, type ClipCalibs, calibAt, clipCalib } from './clip-calib.js';
+import { calibAt } from './calib-at.js';
+import { type CalibMode, type ClipCalibs, clipCalib } from './clip-calib.js';
 import { framePeaks, type PeakLists } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
 

@@ -1,4 +1,4 @@
-import type { ClipCalib } from './clip-calib.js';
+import type { ClipCalib } from './calib-at.js';
 
 /** A calibration measured on one sampled frame. */
 export interface CalibAt {
