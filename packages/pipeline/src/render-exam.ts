@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { atomicWriteJson, creaturePaths, ExamReport, readJsonFile, TruthJson } from '@mocap/layout';
-import { decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
+import { type DegradePreset, decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import { gaitMotion, scoreJoints, solveContext, solveDetections } from '@mocap/solver';
 import { REFINED_FIT } from './capture-clip.js';
 import { defaultReader } from './default-reader.js';
+import { type DegradedExam, degradedExams } from './degraded-exam.js';
 import { flatMotionJson } from './flat-motion-json.js';
 import { type RefineMode, refineSetup } from './refine-setup.js';
 import { type RenderClipResult, renderMotionClip } from './render-clip.js';
@@ -53,11 +54,22 @@ export interface RenderExamOptions {
    * of the same seed, frames and fps) instead of rendering it again. @default false
    */
   reuseClip?: boolean | undefined;
+  /**
+   * Also read the clip after each of these video-model degradations (`all`: every one at once),
+   * seeded by `seed`, calibrated against ref.png as a generated clip is, and score each beside the
+   * clean read ({@link degradedExams}; `<out>/degrade-<preset>/`). @default none
+   */
+  degrade?: DegradePreset[] | undefined;
   /** Work folder (clip.mp4, truth.json, det.npz, motion.json, report.json). @default `<creature>/runs/exam/render-seed<seed>` */
   out?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   signal?: AbortSignal | undefined;
-  onStage?: (stage: 'render' | 'detect' | 'solve', detail?: DetectEvent) => void;
+  /** Progress: the stage, detect's events, and for `degrade` the preset being read. */
+  onStage?: (
+    stage: 'render' | 'detect' | 'solve' | 'degrade',
+    detail?: DetectEvent,
+    preset?: DegradePreset,
+  ) => void;
 }
 
 /** What {@link renderExam} returns: report.json's content plus what the read cost and, with refinement, the heatmaps' own score. */
@@ -70,6 +82,8 @@ export type RenderExamResult = ExamReport & {
   detectSeconds: number;
   refineSeconds: number;
   backend: string;
+  /** The degraded reads (`degrade`), in order; empty without it. */
+  degraded: DegradedExam[];
 };
 
 /**
@@ -77,9 +91,10 @@ export type RenderExamResult = ExamReport & {
  * the rest pose) is rendered to a two-view clip by Blender, read by the trained reader and, when
  * the creature is rigged, refined with its skinned mesh (capture's detect), fitted (capture's
  * solve) and scored against the joints Blender posed, per joint in cm. No corruption is added
- * (`noise_px`, `outliers`, `swaps` are 0): the reader's own error is measured. Writes clip.mp4,
- * det.npz (+ det_heatmaps.npz), motion.json and report.json (+ report_heatmaps.json) atomically
- * in its run folder.
+ * (`noise_px`, `outliers`, `swaps` are 0): the reader's own error is measured; with `degrade`, the
+ * clip is also read after video-model degradations, each scored beside the clean read. Writes
+ * clip.mp4, det.npz (+ det_heatmaps.npz), motion.json and report.json (+ report_heatmaps.json,
+ * report_degraded.json) atomically in its run folder.
  *
  * ```ts
  * const report = await renderExam({ creature: 'creatures/wolf', frames: 60, seed: 1 });
@@ -121,13 +136,16 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
   }
   let read = clip;
   let ref: string | undefined;
+  /** The creature's ref.png, else the clip's first frame (the rest pose) written beside it. */
+  const refPng = async () => {
+    if (existsSync(paths.refPng)) return paths.refPng;
+    const own = path.join(dir, 'ref.png');
+    for await (const f of decodeVideo(clip, { maxFrames: 1 })) await writePng(own, f);
+    return own;
+  };
   if (opts.scaleShift) {
     const layout = ctx.creature.layout;
-    ref = paths.refPng;
-    if (!existsSync(ref)) {
-      ref = path.join(dir, 'ref.png');
-      for await (const f of decodeVideo(clip, { maxFrames: 1 })) await writePng(ref, f);
-    }
+    ref = await refPng();
     read = path.join(dir, 'clip-scaled.mp4');
     const { scale, tx, ty } = opts.scaleShift;
     async function* scaled() {
@@ -138,24 +156,27 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
     await encodeVideo(read, scaled(), { fps: truth.fps, preset: 'veryfast' });
   }
   const det = path.join(dir, 'det.npz');
+  const detectOptions = {
+    reader,
+    layout: ctx.creature.layout,
+    joints: ctx.model.keypoints.map((k) => k.name),
+    ...(refine
+      ? {
+          refine: {
+            ...refine,
+            ...(opts.peakWeight !== undefined
+              ? { options: { objective: { keypoints: opts.peakWeight } } }
+              : {}),
+          },
+        }
+      : {}),
+  };
   const detected = await detectClip(
     {
+      ...detectOptions,
       clip: read,
-      reader,
       out: det,
-      layout: ctx.creature.layout,
       ...(ref ? { calib: 'auto' as const, ref } : { calib: 'identity' as const }),
-      joints: ctx.model.keypoints.map((k) => k.name),
-      ...(refine
-        ? {
-            refine: {
-              ...refine,
-              ...(opts.peakWeight !== undefined
-                ? { options: { objective: { keypoints: opts.peakWeight } } }
-                : {}),
-            },
-          }
-        : {}),
     },
     (e) => opts.onStage?.('detect', e),
     opts.signal,
@@ -191,6 +212,24 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
       heatmapsError = `exam: ${detected.heatmapsFile}: the fit of the heatmap peaks alone failed: ${(err as Error).message.split('\n')[0]}`;
     }
   }
+  const degraded =
+    opts.degrade && opts.degrade.length > 0
+      ? await degradedExams(opts.degrade, {
+          ctx,
+          clip,
+          ref: ref ?? (await refPng()),
+          truth: truthJoints,
+          seed: opts.seed,
+          dir,
+          detect: detectOptions,
+          refined: refine !== undefined,
+          signal: opts.signal,
+          onStage: (preset, e) => opts.onStage?.(e ? 'detect' : 'degrade', e, preset),
+        })
+      : [];
+  if (degraded.length > 0) {
+    await atomicWriteJson(path.join(dir, 'report_degraded.json'), { clean: report, degraded });
+  }
   return {
     ...report,
     heatmaps,
@@ -198,5 +237,6 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
     detectSeconds: detected.seconds,
     refineSeconds: detected.refineSeconds,
     backend: detected.backend,
+    degraded,
   };
 }

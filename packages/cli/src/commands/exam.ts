@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { ExamReport } from '@mocap/layout';
+import { type DegradePreset, parseDegradePresets } from '@mocap/media';
 import type { RefineMode } from '@mocap/pipeline';
-import { type RenderExamOptions, type RenderExamResult, renderExam } from '@mocap/pipeline';
+import { degradedSummary, type RenderExamOptions, type RenderExamResult, renderExam } from '@mocap/pipeline';
 import { examCreature } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { requireCreature } from './blender-progress.js';
@@ -42,9 +43,9 @@ export function examSummary(report: ExamReport): string {
 export function renderExamProgress(stderr: NodeJS.WritableStream): NonNullable<RenderExamOptions['onStage']> {
   const tty = (stderr as { isTTY?: boolean }).isTTY === true;
   const done = { frames: 0, refine: 0 };
-  return (stage, e) => {
+  return (stage, e, preset) => {
     if (stage !== 'detect') {
-      stderr.write(`${stage}...\n`);
+      stderr.write(`${stage}${preset ? ` ${preset}` : ''}...\n`);
       return;
     }
     if (!e || e.phase === 'calib') return;
@@ -67,6 +68,16 @@ function parseScaleShift(v: string | undefined): RenderExamOptions['scaleShift']
   return { scale: n[0] as number, tx: n[1] as number, ty: n[2] as number };
 }
 
+/** `--degrade PRESET[,PRESET...]` of the rendered exam. */
+function parseDegrade(v: string | undefined): DegradePreset[] | undefined {
+  if (v === undefined) return undefined;
+  try {
+    return parseDegradePresets(v);
+  } catch (err) {
+    throw new UsageError(`exam: --degrade: ${(err as Error).message.replace(/^degrade: /, '')}`);
+  }
+}
+
 /** `mocap exam --render`: a seeded gait rendered in Blender, read by the reader (+ refinement), fitted, scored. */
 async function runRenderExam(
   ctx: Parameters<Command['run']>[0],
@@ -78,6 +89,7 @@ async function runRenderExam(
   scaleShift: RenderExamOptions['scaleShift'],
   peakWeight: number | undefined,
   reuseClip: boolean,
+  degrade: DegradePreset[] | undefined,
 ): Promise<RenderExamResult> {
   const dir = requireCreature(creature, ctx);
   return renderExam({
@@ -89,6 +101,7 @@ async function runRenderExam(
     scaleShift,
     peakWeight,
     reuseClip,
+    degrade,
     env: ctx.env,
     signal: ctx.signal,
     onStage: renderExamProgress(ctx.stderr),
@@ -114,7 +127,7 @@ export const examCommand: Command = {
   usage:
     'mocap exam --synthetic --creature DIR [--frames T] [--noise-px S] [--outliers F] [--swaps F] [--lag L] [--seed N] [--json]\n' +
     '       mocap exam --render --creature DIR [--reader DIR] [--frames T] [--seed N] [--refine auto|on|off] [--scale-shift s,tx,ty]\n' +
-    '                          [--peak-weight W] [--reuse-clip] [--json]',
+    '                          [--peak-weight W] [--reuse-clip] [--degrade codec,resize,reframe,drift,colour,fps,ghost,lag,fade,all] [--json]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       synthetic: { type: 'boolean', default: false },
@@ -124,6 +137,7 @@ export const examCommand: Command = {
       'scale-shift': { type: 'string' },
       'peak-weight': { type: 'string' },
       'reuse-clip': { type: 'boolean', default: false },
+      degrade: { type: 'string' },
       creature: { type: 'string' },
       frames: { type: 'string' },
       'noise-px': { type: 'string' },
@@ -135,6 +149,8 @@ export const examCommand: Command = {
     });
     if (values.synthetic === values.render)
       throw new UsageError('exam: give exactly one of --synthetic and --render.');
+    const degrade = parseDegrade(values.degrade);
+    if (degrade && !values.render) throw new UsageError('exam: --degrade goes with --render.');
     const report: ExamReport | RenderExamResult = values.render
       ? await runRenderExam(
           ctx,
@@ -148,6 +164,7 @@ export const examCommand: Command = {
             ? undefined
             : num('peak-weight', values['peak-weight'], 0, 0, 1000),
           values['reuse-clip'],
+          degrade,
         )
       : await examCreature(
           values.creature,
@@ -167,7 +184,11 @@ export const examCommand: Command = {
       return 0;
     }
     ctx.stdout.write(examSummary(report));
-    if ('detectSeconds' in report) ctx.stdout.write(renderExamSummary(report as RenderExamResult));
+    if ('detectSeconds' in report) {
+      const r = report as RenderExamResult;
+      ctx.stdout.write(renderExamSummary(r));
+      if (r.degraded.length > 0) ctx.stdout.write(degradedSummary(r, r.degraded));
+    }
     return 0;
   },
 };
