@@ -197,8 +197,9 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
     }),
   );
   const settled = await Promise.allSettled(runs);
-  await cleanTemps(dir);
-  if (renders) await cleanTemps(renders);
+  // Only apply's own temporaries: capture encodes showcase.mp4 into the same folder meanwhile.
+  await cleanTemps(dir, ['joints', 'animation']);
+  if (renders) await cleanTemps(renders, VIEWS);
   // The first process that failed for its own reason, not because another one stopped it.
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
   const own = failures.find((e) => !(e as { cancelled?: boolean }).cancelled) ?? failures[0];

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
 import {
@@ -80,12 +80,12 @@ describe('apply: exports first, only the renders asked for', () => {
     const g = await readGltfJoints(r.glb!, info);
     expect(g.joints).toHaveLength(5);
     let worst = 0;
-    g.joints.forEach((row, t) =>
+    g.joints.forEach((row, t) => {
       row.forEach((p, j) => {
         const q = joints.joints[t]![j]!;
         worst = Math.max(worst, Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]));
-      }),
-    );
+      });
+    });
     expect(worst).toBeLessThan(0.001);
     const doc = await new NodeIO().read(r.glb!);
     const skin = doc.getRoot().listSkins()[0];
@@ -106,6 +106,11 @@ describe('apply: exports first, only the renders asked for', () => {
   it('the showcase view alone: one 3/4 image a frame over the wall, no front or side renders', async () => {
     const motion = await motionFile('showcase', 4);
     const out = path.join(dir, 'runs', 'apply', 'showcase');
+    // Another writer's temporary file in the folder (capture encodes showcase.mp4 there meanwhile)
+    // is not apply's to clean.
+    const foreign = path.join(out, '.showcase.tmp-1-feed.mp4');
+    await mkdir(out, { recursive: true });
+    await writeFile(foreign, 'encoding');
     // Each render is reported once it lies complete under its final name (capture streams them).
     const reported: string[] = [];
     const r = await applyMotion({
@@ -125,6 +130,8 @@ describe('apply: exports first, only the renders asked for', () => {
     expect(reported).toEqual([0, 1, 2, 3].map((t) => `0000${t}_showcase.png`));
     expect(r.views).toEqual(['showcase']);
     expect(await list(r.renders!)).toEqual([0, 1, 2, 3].map((t) => `0000${t}_showcase.png`));
+    expect(await readFile(foreign, 'utf8')).toBe('encoding');
+    await rm(foreign);
     expect(await list(out)).toEqual([
       'animation.glb',
       'joints.json',
