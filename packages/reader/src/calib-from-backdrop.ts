@@ -102,19 +102,18 @@ export function calibFromBackdrop(f: BackdropFeatures, layout: Layout, zoom: num
   if (f.edges.bottom !== undefined) v.push([f.edges.bottom, layout.HEIGHT]);
   const nomX = layout.WIDTH / (content.x1 - content.x0);
   const nomY = layout.HEIGHT / (content.y1 - content.y0);
-  const fx = u.length > 1 ? fitAxis(u) : null;
-  const fy = v.length > 1 ? fitAxis(v) : null;
-  for (const [axis, a] of [
-    ['u', fx],
-    ['v', fy],
-  ] as const) {
-    if (a && !(a.s > 0 && a.worst <= fit.residualPx)) {
-      return {
-        ok: false,
-        why: `the studio's lines and edges along ${axis} disagree (${(axis === 'u' ? u : v).map(([c, l]) => `clip ${f1(c)} -> layout ${l}`).join(', ')}; worst ${f1(a.worst)} layout px off one scale and shift)`,
-      };
-    }
-  }
+  // An axis whose edges disagree with its line, or give no framing of the layout (a false edge: the
+  // creature at the frame's border), falls back to its line and the prior zoom.
+  const axisFit = (p: [number, number][], nom: number) => {
+    if (p.length < 2) return null;
+    const a = fitAxis(p);
+    const z = a.s / nom;
+    return a.s > 0 && a.worst <= fit.residualPx && z <= fit.maxZoom && z >= 1 / fit.maxZoom ? a : null;
+  };
+  const fx = axisFit(u, nomX);
+  const fy = axisFit(v, nomY);
+  if (!fx) u.splice(1);
+  if (!fy) v.splice(1);
   const zx = fx ? fx.s / nomX : null;
   const zy = fy ? fy.s / nomY : null;
   // Relative uncertainty of an axis's zoom: about half a px over the span of what it was measured on.

@@ -68,6 +68,8 @@ const MIN_CREATURE = 0.3;
 const REF_CANDIDATES = 4;
 /** A used frame further than this (layout px, any corner) from the others' trend is skipped. */
 const OUTLIER_PX = 4;
+/** A used frame whose corners are further than this share of the layout's width from the median calibration is skipped (a 2% drift moves them about 1-2%). */
+const FAR_SHARE = 0.05;
 /** The framing drifts when some frame corner moves more than this (layout px) from the typical calibration. */
 const DRIFT_PX = 0.75;
 
@@ -208,10 +210,18 @@ export async function calibrateClip(clip: string, o: CalibrateClipOptions): Prom
       return cornerGap(s.calib, at, w, h);
     });
     const mad = median(gaps);
+    // And far from the median calibration: more than a slow drift moves a frame's corner.
+    const mid: ClipCalib = {
+      sx: median(u.map((s) => s.calib.sx)),
+      sy: median(u.map((s) => s.calib.sy)),
+      tx: median(u.map((s) => s.calib.tx)),
+      ty: median(u.map((s) => s.calib.ty)),
+    };
     u.forEach((s, i) => {
-      if (gaps[i]! > Math.max(OUTLIER_PX, 4 * mad)) {
+      const far = cornerGap(s.calib, mid, w, h);
+      if (gaps[i]! > Math.max(OUTLIER_PX, 4 * mad) || far > FAR_SHARE * layout.WIDTH) {
         s.used = false;
-        s.why = `${gaps[i]!.toFixed(1)} layout px from the other frames' calibration`;
+        s.why = `${Math.max(gaps[i]!, far).toFixed(1)} layout px from the other frames' calibration`;
       }
     });
   }

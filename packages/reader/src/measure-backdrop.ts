@@ -115,6 +115,20 @@ function stepEdge(p: Float32Array, i0: number, i1: number, a: number, b: number)
   return i0 + s;
 }
 
+/** Indices of the `n` largest local maxima of `a` (largest within +-`r`), largest first. */
+function peaks(a: Float32Array, r: number, n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < a.length; i++) {
+    if (!(a[i]! > 0)) continue;
+    let top = true;
+    for (let j = Math.max(0, i - r); j <= Math.min(a.length - 1, i + r) && top; j++) {
+      if (a[j]! > a[i]! || (a[j] === a[i] && j < i)) top = false;
+    }
+    if (top) out.push(i);
+  }
+  return out.sort((x, y) => a[y]! - a[x]!).slice(0, n);
+}
+
 /** The black bars' inner edges (continuous px): where the profile leaves the bar level at each end. */
 function barEdges(p: Float32Array): { lo: number; hi: number; barLo: boolean; barHi: boolean } {
   const n = p.length;
@@ -190,61 +204,52 @@ export function measureBackdrop(frame: RgbImage, layout: Layout): BackdropFeatur
   const px = Math.max((cx1 - cx0) / layout.WIDTH, (cy1 - cy0) / layout.HEIGHT);
   const stride = Math.max(1, Math.round(3 * px));
 
-  // Ground: the row where the median across the frame steps up from wall to floor.
+  // Ground: of the rows where the median across the frame steps up (wall to floor), the one whose
+  // step shows across most of the width (a creature's edge steps too, over part of it).
   const rows = profile(g, w, 'row', cy0, cy1, cx0, cx1, stride);
   const k = Math.max(2, Math.round(4 * px));
   const m = Math.max(3, Math.round(10 * px));
-  let best = 0;
-  let gy = -1;
+  const steps = new Float32Array(rows.length);
   for (let i = k; i + k <= rows.length; i++) {
-    const s = median(rows.subarray(i, i + k)) - median(rows.subarray(i - k, i));
-    if (s > best) {
-      best = s;
-      gy = i;
-    }
+    steps[i] = median(rows.subarray(i, i + k)) - median(rows.subarray(i - k, i));
   }
-  let ground: BackdropLine | null = null;
-  let wall = median(rows.subarray(0, Math.max(1, rows.length >> 1)));
-  let floor = Number.NaN;
-  if (gy > 0) {
+  const groundAt = (gy: number): { line: BackdropLine; a: number; b: number } | null => {
     const a = median(rows.subarray(Math.max(0, gy - m - k), gy - k));
     const b = median(rows.subarray(gy + k, Math.min(rows.length, gy + k + m)));
-    wall = a;
-    floor = b;
-    if (b - a > 1) {
-      const lo = Math.max(0, gy - k);
-      const at = cy0 + stepEdge(rows, lo, Math.min(rows.length, gy + k), a, b);
-      // The step across the frame's width, not just the edge of one object.
-      const yA = Math.max(cy0, Math.floor(at) - k - 1);
-      const yB = Math.min(cy1 - 1, Math.ceil(at) + k);
-      let n = 0;
-      let yes = 0;
-      for (let x = cx0; x < cx1; x += stride) {
-        n++;
-        if (g[yB * w + x]! - g[yA * w + x]! > 0.5 * (b - a)) yes++;
-      }
-      ground = { at, contrast: b - a, share: yes / n };
+    if (!(b - a > 1)) return null;
+    const at = cy0 + stepEdge(rows, Math.max(0, gy - k), Math.min(rows.length, gy + k), a, b);
+    // The step across the frame's width, not just the edge of one object.
+    const yA = Math.max(cy0, Math.floor(at) - k - 1);
+    const yB = Math.min(cy1 - 1, Math.ceil(at) + k);
+    let n = 0;
+    let yes = 0;
+    for (let x = cx0; x < cx1; x += stride) {
+      n++;
+      if (g[yB * w + x]! - g[yA * w + x]! > 0.5 * (b - a)) yes++;
     }
+    return { line: { at, contrast: b - a, share: yes / n }, a, b };
+  };
+  let best: ReturnType<typeof groundAt> = null;
+  for (const i of peaks(steps, k, 6)) {
+    const c = groundAt(i);
+    if (c && (!best || c.line.share > best.line.share + 0.05)) best = c;
   }
+  const ground = best?.line ?? null;
+  const wall = best ? best.a : median(rows.subarray(0, Math.max(1, rows.length >> 1)));
+  const floor = best ? best.b : Number.NaN;
 
-  // Divider: the column darkest against the columns beside it, full height.
+  // Divider: of the columns darker than those beside them, the one dark over most of the height.
   const cols = profile(g, w, 'col', cx0, cx1, cy0, cy1, stride);
   const win = Math.max(6, Math.round(12 * px));
-  let dx = -1;
-  let depth = 0;
   const dark = new Float32Array(cols.length);
   for (let i = 0; i < cols.length; i++) {
     const lo = Math.max(0, i - win);
     const hi = Math.min(cols.length, i + win + 1);
     dark[i] = median(cols.subarray(lo, hi)) - cols[i]!;
-    if (dark[i]! > depth) {
-      depth = dark[i]!;
-      dx = i;
-    }
   }
-  let divider: BackdropLine | null = null;
-  if (dx >= 0 && depth > 2) {
-    const half = Math.max(3, Math.ceil((layout.DIVIDER_PX * px) / 2) + 2);
+  const half = Math.max(3, Math.ceil((layout.DIVIDER_PX * px) / 2) + 2);
+  const dividerAt = (dx: number): BackdropLine => {
+    const depth = dark[dx]!;
     let sw = 0;
     let su = 0;
     for (let i = Math.max(0, dx - half); i <= Math.min(cols.length - 1, dx + half); i++) {
@@ -252,7 +257,6 @@ export function measureBackdrop(frame: RgbImage, layout: Layout): BackdropFeatur
       sw += wt;
       su += wt * (cx0 + i + 0.5);
     }
-    const at = su / sw;
     // Rows where the line is darker than the wall on both sides of it.
     const x = cx0 + dx;
     const side = half + 1;
@@ -267,7 +271,13 @@ export function measureBackdrop(frame: RgbImage, layout: Layout): BackdropFeatur
       n++;
       if (line < Math.min(left, right) - thr) yes++;
     }
-    divider = { at, contrast: depth, share: yes / n };
+    return { at: su / sw, contrast: depth, share: yes / n };
+  };
+  let divider: BackdropLine | null = null;
+  for (const i of peaks(dark, 2, 8)) {
+    if (dark[i]! <= 2) continue;
+    const c = dividerAt(i);
+    if (!divider || c.share > divider.share + 0.05) divider = c;
   }
 
   // The layout's edges inside the picture: the studio (floor band, wall) gives way to a fill.
@@ -294,17 +304,26 @@ export function measureBackdrop(frame: RgbImage, layout: Layout): BackdropFeatur
     const fb1 = Math.min(cy1, edges.bottom !== undefined ? Math.floor(edges.bottom) - 1 : cy1);
     if (fb1 - fb0 >= 3) {
       const band = profile(g, w, 'col', cx0, cx1, fb0, fb1, 1);
+      // A fill is even (a pad, a bar); the creature crossing the frame's edge is not.
+      const even = (run: Float32Array, fill: number) =>
+        run.every((x) => Math.abs(x - fill) <= Math.max(4, 0.25 * Math.abs(fill - floor)));
       let l = 0;
       while (l < band.length - 1 && Math.abs(band[l]! - floor) > thr) l++;
       if (l >= 2) {
         const fill = median(band.subarray(0, l));
-        edges.left = cx0 + stepEdge(band, Math.max(0, l - k), Math.min(band.length, l + k), fill, floor);
+        const run = band.subarray(0, Math.max(1, l - k));
+        if (even(run, fill)) {
+          edges.left = cx0 + stepEdge(band, Math.max(0, l - k), Math.min(band.length, l + k), fill, floor);
+        }
       }
       let r = band.length;
       while (r > 1 && Math.abs(band[r - 1]! - floor) > thr) r--;
       if (band.length - r >= 2) {
         const fill = median(band.subarray(r, band.length));
-        edges.right = cx0 + stepEdge(band, Math.max(0, r - k), Math.min(band.length, r + k), floor, fill);
+        const run = band.subarray(Math.min(band.length - 1, r + k), band.length);
+        if (even(run, fill)) {
+          edges.right = cx0 + stepEdge(band, Math.max(0, r - k), Math.min(band.length, r + k), floor, fill);
+        }
       }
     }
   }

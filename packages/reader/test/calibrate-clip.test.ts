@@ -7,6 +7,7 @@ import { seededRandom } from '@mocap/anim-loop';
 import {
   createImage,
   encodeVideo,
+  fillRect,
   findFfmpeg,
   probeVideo,
   type RgbImage,
@@ -55,6 +56,20 @@ describe('calibrateClip', () => {
     expect(c.drifts).toBe(false);
     expect(c.scale).toEqual({ x: 'frame', y: 'frame' });
     expect(c.samples.every((s) => s.used)).toBe(true);
+  });
+
+  it('takes the full-height divider and full-width ground over a darker column and a brighter band of the creature', async () => {
+    // A dark pillar over 80% of the front view's height (darker than the faint divider of a small
+    // frame) and a bright body across 60% of the width above the ground (a stronger step up).
+    const frames = Array.from({ length: 8 }, (_, k) => {
+      const f = studioFrame(k);
+      fillRect(f, 40 + k, 30, 5, 145, [20, 20, 60]);
+      fillRect(f, 120, 100, 190, 30, [200, 200, 190]);
+      return resize(f, 256, 144);
+    });
+    const { c } = await calibrate(await clipOf('creature-lines.mp4', frames));
+    expect(c.samples.every((s) => s.used)).toBe(true);
+    expect(cornerError(c.calib, resized(256, 144), 256, 144)).toBeLessThan(0.6);
   });
 
   it('finds the picture inside letterbox and pillarbox bars', async () => {
