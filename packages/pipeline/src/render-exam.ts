@@ -82,8 +82,8 @@ export type RenderExamResult = ExamReport & {
   detectSeconds: number;
   refineSeconds: number;
   backend: string;
-  /** The degraded reads (`degrade`), in order; empty without it. */
-  degraded: DegradedExam[];
+  /** The degraded reads (`degrade`), in order; absent without it (the rest is report.json's content). */
+  degraded?: DegradedExam[];
 };
 
 /**
@@ -237,6 +237,6 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
     detectSeconds: detected.seconds,
     refineSeconds: detected.refineSeconds,
     backend: detected.backend,
-    degraded,
+    ...(degraded.length > 0 ? { degraded } : {}),
   };
 }

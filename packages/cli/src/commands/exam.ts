@@ -187,7 +187,7 @@ export const examCommand: Command = {
     if ('detectSeconds' in report) {
       const r = report as RenderExamResult;
       ctx.stdout.write(renderExamSummary(r));
-      if (r.degraded.length > 0) ctx.stdout.write(degradedSummary(r, r.degraded));
+      if (r.degraded) ctx.stdout.write(degradedSummary(r, r.degraded));
     }
     return 0;
   },
