@@ -1,8 +1,18 @@
 import { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
-import { type FitData, fitCost, frameWindow, type RobustWeights } from './fit-objective.js';
+import { type FitData, fitCost, fitWeights, frameWindow, type RobustWeights } from './fit-objective.js';
 import { BlockPreconditioner, TemporalBands } from './fit-preconditioner.js';
 import { FitState } from './fit-state.js';
 import { frameCosts } from './frame-costs.js';
+import {
+  addDamped,
+  addDampedDot,
+  addInto,
+  cgUpdate,
+  dot,
+  negate,
+  nextDirection,
+  subtract,
+} from './vector-kernels.js';
 
 /** Options of the Levenberg-Marquardt loop. */
 export interface LoopOptions {
@@ -119,12 +129,6 @@ export function annealedScale(
   return start * (end / start) ** u;
 }
 
-function dot(a: Float64Array, b: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
-  return s;
-}
-
 /**
  * Minimises the fit's robust cost from `st` (updated in place) by Levenberg-Marquardt over
  * the whole clip: IRLS weights for the Cauchy loss, each Gauss-Newton step solved by
@@ -171,7 +175,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
     const damp = pre.damp;
     const hDamped = (v: Float64Array, out: Float64Array): Float64Array => {
       fitHessVec(data, st, w, ws, v, out);
-      for (let i = 0; i < len; i++) out[i] = (out[i] as number) + mu * (damp[i] as number) * (v[i] as number);
+      addDamped(out, v, damp, mu, len);
       return out;
     };
     // z = M^-1 r: block-Jacobi, or temporal -> block -> temporal (symmetric multiplicative Schwarz).
@@ -186,13 +190,13 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
       }
       bands.apply(res, out);
       hDamped(out, q1);
-      for (let i = 0; i < len; i++) q1[i] = (res[i] as number) - (q1[i] as number);
+      subtract(q1, res, q1, len);
       pre.apply(q1, q2);
-      for (let i = 0; i < len; i++) out[i] = (out[i] as number) + (q2[i] as number);
+      addInto(out, q2, len);
       hDamped(out, q1);
-      for (let i = 0; i < len; i++) q1[i] = (res[i] as number) - (q1[i] as number);
+      subtract(q1, res, q1, len);
       bands.apply(q1, q2);
-      for (let i = 0; i < len; i++) out[i] = (out[i] as number) + (q2[i] as number);
+      addInto(out, q2, len);
     };
     for (let attempt = 0; attempt < 6; attempt++) {
       attempts++;
@@ -203,7 +207,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
       }
       // Conjugate gradients on (H + mu D) d = -g.
       d.fill(0);
-      for (let i = 0; i < len; i++) r[i] = -(g[i] as number);
+      negate(r, g, len);
       precondition(r, z);
       p.set(z);
       let rz = dot(r, z);
@@ -213,27 +217,16 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
         cgTotal++;
         // hp = (H + mu D) p and p . hp in one pass.
         fitHessVec(data, st, w, ws, p, hp);
-        let php = 0;
-        for (let i = 0; i < len; i++) {
-          const h = (hp[i] as number) + mu * (damp[i] as number) * (p[i] as number);
-          hp[i] = h;
-          php += (p[i] as number) * h;
-        }
+        const php = addDampedDot(hp, p, damp, mu, len);
         if (!(php > 0)) break;
         const alpha = rz / php;
-        let rr = 0;
-        for (let i = 0; i < len; i++) {
-          d[i] = (d[i] as number) + alpha * (p[i] as number);
-          const ri = (r[i] as number) - alpha * (hp[i] as number);
-          r[i] = ri;
-          rr += ri * ri;
-        }
+        const rr = cgUpdate(d, r, p, hp, alpha, len);
         if (Math.sqrt(rr) < tol * r0) break;
         precondition(r, z);
         const rzNew = dot(r, z);
         const beta = rzNew / rz;
         rz = rzNew;
-        for (let i = 0; i < len; i++) p[i] = (z[i] as number) + beta * (p[i] as number);
+        nextDirection(p, z, beta, len);
       }
       // Predicted decrease of the quadratic model (without damping).
       fitHessVec(data, st, w, ws, d, hp);
@@ -275,7 +268,7 @@ export function frameLmLoop(
   } = {},
 ): LoopReport {
   const full = data.weights;
-  data.weights = { ...full, jerk: 0, velocity: 0, rootJerk: 0, rootTurnJerk: 0, jointAccel: 0 };
+  data.weights = fitWeights({ ...full, jerk: 0, velocity: 0, rootJerk: 0, rootTurnJerk: 0, jointAccel: 0 });
   const size = Math.max(1, Math.floor(options.window ?? FRAME_WINDOW));
   const windows = options.windows ?? new Map<number, LoopScratch>();
   let cost = 0;
@@ -321,9 +314,9 @@ function frameLmWindow(data: FitData, st: FitState, options: LoopOptions, scratc
     active.fill(1);
     for (let attempt = 0; attempt < 5; attempt++) {
       pre.factor(mu, active);
-      for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
+      negate(g, g);
       pre.apply(g, d, active);
-      for (let i = 0; i < g.length; i++) g[i] = -(g[i] as number);
+      negate(g, g);
       trial.applyStep(st, d, 1, active).update(active);
       frameCosts(data, trial, scale, next, active);
       let left = 0;

@@ -53,19 +53,69 @@ export interface FitData {
 }
 
 /**
+ * A {@link FitData} of these fields, built by one object literal: the fit makes every one of
+ * its FitData (the clip, its windows, gathered frames) here, so that the solver's functions
+ * see a single object shape; a second shape sends their optimised code back to the
+ * interpreter, which in a fresh process costs a short clip's fit more than its work.
+ */
+export function fitData(d: FitData): FitData {
+  return {
+    model: d.model,
+    layout: d.layout,
+    t: d.t,
+    k: d.k,
+    front: d.front,
+    side: d.side,
+    frontConf: d.frontConf,
+    sideConf: d.sideConf,
+    feet: d.feet,
+    weights: d.weights,
+    chains: d.chains,
+  };
+}
+
+/** {@link FitWeights} built by one object literal (one object shape; see {@link fitData}). */
+export function fitWeights(w: FitWeights): FitWeights {
+  return {
+    jerk: w.jerk,
+    order: w.order,
+    velocity: w.velocity,
+    rest: w.rest,
+    rootJerk: w.rootJerk,
+    rootTurnJerk: w.rootTurnJerk,
+    jointAccel: w.jointAccel,
+    ground: w.ground,
+  };
+}
+
+// Made once as the module loads, with a fraction in every weight: the object shape then holds
+// the weights as doubles from the start, so the fit's own weights (whole numbers, fractions)
+// never change it mid-fit, which would deoptimise every function compiled against it.
+fitWeights({
+  jerk: 0.5,
+  order: 3,
+  velocity: 0.5,
+  rest: 0.5,
+  rootJerk: 0.5,
+  rootTurnJerk: 0.5,
+  jointAccel: 0.5,
+  ground: 0.5,
+});
+
+/**
  * The frames `f0 .. f0 + len - 1` of `data`: the observation arrays are views (a change made
  * through the window, such as a swap undone, is made in `data`); the rest is shared.
  */
 export function frameWindow(data: FitData, f0: number, len: number): FitData {
   const { k } = data;
-  return {
+  return fitData({
     ...data,
     t: len,
     front: data.front.subarray(f0 * k * 2, (f0 + len) * k * 2),
     side: data.side.subarray(f0 * k * 2, (f0 + len) * k * 2),
     frontConf: data.frontConf.subarray(f0 * k, (f0 + len) * k),
     sideConf: data.sideConf.subarray(f0 * k, (f0 + len) * k),
-  };
+  });
 }
 
 /** Per-keypoint bone chains of a rig model (see {@link FitData.chains}). */
@@ -89,14 +139,33 @@ export interface RobustWeights {
 
 /**
  * The fit's cost at state `st` (FK up to date) with Cauchy scale `scale` px; when `w` is
- * given, fills the IRLS weights.
+ * given, fills the IRLS weights. Each term's loop is a function of its own that takes the
+ * running sum and returns it (the same sum, in the same order, as one loop): in a fresh
+ * process a loop still running in the interpreter is compiled on the stack, and that code,
+ * compiled before anything after the loop ran, would be thrown away after the loop at every
+ * call.
  */
 export function fitCost(data: FitData, st: FitState, scale: number, w?: RobustWeights): number {
-  const { t, k, layout, weights: W } = data;
-  const m = layout.M_PER_PX;
+  const W = data.weights;
+  let cost = addReprojectionCost(data, st, scale, w, 0);
+  if (W.jointAccel > 0) cost = addJointAccelCost(data, st, cost);
+  if (W.ground > 0) cost = addGroundCost(data, st, cost);
+  cost += priorCost(data, st);
+  return cost;
+}
+
+/** `cost` plus the robust (Cauchy) reprojection cost of both views; fills `w` when given. */
+function addReprojectionCost(
+  data: FitData,
+  st: FitState,
+  scale: number,
+  w: RobustWeights | undefined,
+  costSoFar: number,
+): number {
+  const { t, k, layout } = data;
   const s2 = scale * scale;
   const proj = new ViewProjection(layout);
-  let cost = 0;
+  let cost = costSoFar;
   const x = st.x;
   for (let i = 0; i < t * k; i++) {
     const px = x[3 * i] as number;
@@ -120,32 +189,51 @@ export function fitCost(data: FitData, st: FitState, scale: number, w?: RobustWe
       if (w) w.side[i] = cs / (1 + r2 / s2);
     } else if (w) w.side[i] = 0;
   }
+  return cost;
+}
+
+/** `cost` plus the joint acceleration term. */
+function addJointAccelCost(data: FitData, st: FitState, costSoFar: number): number {
+  const { t, k, layout, weights: W } = data;
+  const m = layout.M_PER_PX;
   const m2 = m * m;
-  if (W.jointAccel > 0) {
-    for (let f = 1; f + 1 < t; f++) {
-      for (let c = 0; c < k * 3; c++) {
-        const a =
-          (x[(f + 1) * k * 3 + c] as number) -
-          2 * (x[f * k * 3 + c] as number) +
-          (x[(f - 1) * k * 3 + c] as number);
-        cost += (0.5 * W.jointAccel * a * a) / m2;
-      }
+  const x = st.x;
+  let cost = costSoFar;
+  for (let f = 1; f + 1 < t; f++) {
+    for (let c = 0; c < k * 3; c++) {
+      const a =
+        (x[(f + 1) * k * 3 + c] as number) -
+        2 * (x[f * k * 3 + c] as number) +
+        (x[(f - 1) * k * 3 + c] as number);
+      cost += (0.5 * W.jointAccel * a * a) / m2;
     }
   }
-  if (W.ground > 0) {
-    for (let f = 0; f < t; f++) {
-      for (let q = 0; q < data.feet.length; q++) {
-        const j = data.feet[q] as number;
-        const z = x[(f * k + j) * 3 + 2] as number;
-        if (z < 0) cost += (0.5 * W.ground * z * z) / m2;
-      }
+  return cost;
+}
+
+/** `cost` plus the ground term of the feet below the ground. */
+function addGroundCost(data: FitData, st: FitState, costSoFar: number): number {
+  const { t, k, layout, weights: W } = data;
+  const m = layout.M_PER_PX;
+  const m2 = m * m;
+  const x = st.x;
+  let cost = costSoFar;
+  for (let f = 0; f < t; f++) {
+    for (let q = 0; q < data.feet.length; q++) {
+      const j = data.feet[q] as number;
+      const z = x[(f * k + j) * 3 + 2] as number;
+      if (z < 0) cost += (0.5 * W.ground * z * z) / m2;
     }
   }
-  cost += priorCost(data, st);
   return cost;
 }
 
 function priorCost(data: FitData, st: FitState): number {
+  return addRootPriorCost(data, st, addAnglePriorCost(data, st, 0));
+}
+
+/** `cost` plus the angle priors (rest, velocity, the `order`-th difference), frame-major. */
+function addAnglePriorCost(data: FitData, st: FitState, costSoFar: number): number {
   const { t, weights: W } = data;
   const b = st.b;
   const m = b * 3;
@@ -153,7 +241,7 @@ function priorCost(data: FitData, st: FitState): number {
   const co = DIFF[W.order];
   const ord = W.order;
   const e = st.e;
-  let cost = 0;
+  let cost = costSoFar;
   // Frame-major: each frame's row of angles is contiguous.
   for (let f = 0; f < t; f++) {
     const o = f * m;
@@ -174,7 +262,7 @@ function priorCost(data: FitData, st: FitState): number {
       }
     }
   }
-  return addRootPriorCost(data, st, cost);
+  return cost;
 }
 
 /**

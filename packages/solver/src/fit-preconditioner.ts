@@ -22,8 +22,12 @@ export class BlockPreconditioner {
   private readonly rowBase: Int32Array;
   /** Damping diagonal per variable (T x n). */
   readonly damp: Float64Array;
-  /** Jacobian columns of one keypoint (x, y, z components, n each). */
-  private readonly cols: Float64Array;
+  /** Jacobian columns of one keypoint: x, y and z components, n each. */
+  private readonly cx: Float64Array;
+  private readonly cy: Float64Array;
+  private readonly cz: Float64Array;
+  /** 1 for the keypoints that are feet (from `data.feet`, refreshed by each rebuild). */
+  private readonly feet: Uint8Array;
   /**
    * Per keypoint, the compact entry (within a frame's block) of every pair (p, q <= p) of its
    * Jacobian columns (root translation, root rotation, then its chain's bones), in loop order.
@@ -50,7 +54,10 @@ export class BlockPreconditioner {
     this.nnz = 0;
     this.rowBase = new Int32Array(0);
     this.damp = new Float64Array(this.t * this.n);
-    this.cols = new Float64Array(3 * this.n);
+    this.cx = new Float64Array(this.n);
+    this.cy = new Float64Array(this.n);
+    this.cz = new Float64Array(this.n);
+    this.feet = new Uint8Array(st.k);
     this.work = new Float64Array(this.n);
     // Variables of bone b (root: trans + rotation) sit in its slot. Eliminating bones in
     // post-order (children before parents, the root last) creates no fill: a variable only
@@ -120,118 +127,126 @@ export class BlockPreconditioner {
   /** Rebuilds every frame's block at `st` with IRLS weights `w` and prior scale `priorScale`. */
   rebuild(st: FitState, w: RobustWeights, priorScale: number): void {
     this.couplingStale = true;
-    const { n, t, data } = this;
+    const feet = this.feet;
+    feet.fill(0);
+    for (const j of this.data.feet) feet[j] = 1;
+    for (let f = 0; f < this.t; f++) this.rebuildFrame(st, w, priorScale, f);
+  }
+
+  /** Frame f's block of {@link rebuild} (a method of its own: it is optimised after a few frames). */
+  private rebuildFrame(st: FitState, w: RobustWeights, priorScale: number, f: number): void {
+    const { n, t, data, feet } = this;
     const { k, b } = st;
-    const { chains } = data;
     const W = data.weights;
     const m2 = data.layout.M_PER_PX ** 2;
-    const cx = this.cols.subarray(0, this.n);
-    const cy = this.cols.subarray(this.n, 2 * this.n);
-    const cz = this.cols.subarray(2 * this.n, 3 * this.n);
-    const feet = new Uint8Array(k);
-    for (const j of data.feet) feet[j] = 1;
+    const a = this.blocks;
+    const ab0 = f * this.nnz;
+    a.fill(0, ab0, ab0 + this.nnz);
+    const pb = f * b * 3;
+    const accel = f === 0 || f === t - 1 ? 1 : f === 1 || f === t - 2 ? 5 : 6;
+    const acc = t >= 3 ? (priorScale * W.jointAccel * accel) / m2 : 0;
+    for (let j = 0; j < k; j++) {
+      const wf = w.front[f * k + j] as number;
+      const ws = w.side[f * k + j] as number;
+      const xj = (f * k + j) * 3;
+      const ground = feet[j] && (st.x[xj + 2] as number) < 0 ? (priorScale * W.ground) / m2 : 0;
+      const wx = wf / m2 + acc;
+      const wy = ws / m2 + acc;
+      const wz = (wf + ws) / m2 + acc + ground;
+      const c = this.keypointColumns(st, f, j);
+      addGram(a, ab0, this.pairEntries[j]!, c, wx, wy, wz, this.cx, this.cy, this.cz);
+    }
+    // Temporal priors' diagonal and the damping scale of each variable.
+    const d3 = diffDiagonal(f, 3, t);
+    const dA = diffDiagonal(f, W.order, t);
+    const d1 = (f > 0 ? 1 : 0) + (f + 1 < t ? 1 : 0);
+    for (let q = 0; q < 3; q++) {
+      const kt = (priorScale * W.rootJerk) / m2;
+      const tt = this.entry(ab0, q, q);
+      a[tt] = (a[tt] as number) + kt * d3;
+      this.damp[f * n + q] = kt + 1e-6 / m2;
+      const kr = 2 * priorScale * W.rootTurnJerk;
+      const rr = this.entry(ab0, 3 + q, 3 + q);
+      a[rr] = (a[rr] as number) + kr * d3;
+      this.damp[f * n + 3 + q] = kr + 1e-3;
+    }
     const lim = data.model.limits;
-    const diagOf = (f: number, order: 3 | 4): number => {
-      // diagonal of D^T D at frame f: sum of squared coefficients of the windows covering f
-      const c = DIFF[order];
-      let s = 0;
-      for (let q = 0; q <= order; q++) if (f - q >= 0 && f - q + order < t) s += (c[q] as number) ** 2;
-      return s;
-    };
-    for (let f = 0; f < t; f++) {
-      const a = this.blocks;
-      const ab0 = f * this.nnz;
-      a.fill(0, ab0, ab0 + this.nnz);
-      const pos = this.pos;
-      const rb = this.rowBase;
-      const at = (u: number, v: number): number => {
-        const P = pos[u] as number;
-        const Q = pos[v] as number;
-        return ab0 + (P >= Q ? (rb[P] as number) + Q : (rb[Q] as number) + P);
-      };
-      const pb = f * b * 3;
-      const accel = f === 0 || f === t - 1 ? 1 : f === 1 || f === t - 2 ? 5 : 6;
-      const acc = t >= 3 ? (priorScale * W.jointAccel * accel) / m2 : 0;
-      for (let j = 0; j < k; j++) {
-        const wf = w.front[f * k + j] as number;
-        const ws = w.side[f * k + j] as number;
-        const xj = (f * k + j) * 3;
-        const ground = feet[j] && (st.x[xj + 2] as number) < 0 ? (priorScale * W.ground) / m2 : 0;
-        const wx = wf / m2 + acc;
-        const wy = ws / m2 + acc;
-        const wz = (wf + ws) / m2 + acc + ground;
-        // Columns of the keypoint's Jacobian: root translation (unit), root rotation, chain bones
-        // (cross products of the rotation axes with the lever arm, read in place from st.axes).
-        cx[0] = 1;
-        cy[0] = 0;
-        cz[0] = 0;
-        cx[1] = 0;
-        cy[1] = 1;
-        cz[1] = 0;
-        cx[2] = 0;
-        cy[2] = 0;
-        cz[2] = 1;
-        const px0 = st.x[xj] as number;
-        const py0 = st.x[xj + 1] as number;
-        const pz0 = st.x[xj + 2] as number;
-        {
-          const rx = px0 - (st.pos[pb] as number);
-          const ry = py0 - (st.pos[pb + 1] as number);
-          const rz = pz0 - (st.pos[pb + 2] as number);
-          cx[3] = 0;
-          cy[3] = -rz;
-          cz[3] = ry;
-          cx[4] = rz;
-          cy[4] = 0;
-          cz[4] = -rx;
-          cx[5] = -ry;
-          cy[5] = rx;
-          cz[5] = 0;
-        }
-        const chain = chains[j]!;
-        let c = 6;
-        for (let ci = 0; ci < chain.length; ci++) {
-          const i = chain[ci] as number;
-          const ab = (f * b + i) * 9;
-          const rx = px0 - (st.pos[pb + i * 3] as number);
-          const ry = py0 - (st.pos[pb + i * 3 + 1] as number);
-          const rz = pz0 - (st.pos[pb + i * 3 + 2] as number);
-          for (let q = 0; q < 3; q++) {
-            const s = st.s[(f * b + i) * 3 + q] as number;
-            const ax = st.axes[ab + q * 3] as number;
-            const ay = st.axes[ab + q * 3 + 1] as number;
-            const az = st.axes[ab + q * 3 + 2] as number;
-            cx[c] = s * (ay * rz - az * ry);
-            cy[c] = s * (az * rx - ax * rz);
-            cz[c] = s * (ax * ry - ay * rx);
-            c++;
-          }
-        }
-        addGram(a, ab0, this.pairEntries[j]!, c, wx, wy, wz, cx, cy, cz);
-      }
-      // Temporal priors' diagonal and the damping scale of each variable.
-      const d3 = diagOf(f, 3);
-      const dA = diagOf(f, W.order);
-      const d1 = (f > 0 ? 1 : 0) + (f + 1 < t ? 1 : 0);
+    for (let i = 1; i < b; i++) {
       for (let q = 0; q < 3; q++) {
-        const kt = (priorScale * W.rootJerk) / m2;
-        a[at(q, q)] = (a[at(q, q)] as number) + kt * d3;
-        this.damp[f * n + q] = kt + 1e-6 / m2;
-        const kr = 2 * priorScale * W.rootTurnJerk;
-        a[at(3 + q, 3 + q)] = (a[at(3 + q, 3 + q)] as number) + kr * d3;
-        this.damp[f * n + 3 + q] = kr + 1e-3;
-      }
-      for (let i = 1; i < b; i++) {
-        for (let q = 0; q < 3; q++) {
-          const v = 3 + 3 * i + q;
-          const s = st.s[pb + i * 3 + q] as number;
-          const free = (lim[i * 6 + 2 * q + 1] as number) > (lim[i * 6 + 2 * q] as number);
-          const pd = priorScale * (W.jerk * dA + W.velocity * d1 + W.rest);
-          a[at(v, v)] = (a[at(v, v)] as number) + (free ? s * s * pd : 1);
-          this.damp[f * n + v] = s * s * (priorScale * (W.jerk + W.rest) + 1e-3);
-        }
+        const v = 3 + 3 * i + q;
+        const s = st.s[pb + i * 3 + q] as number;
+        const free = (lim[i * 6 + 2 * q + 1] as number) > (lim[i * 6 + 2 * q] as number);
+        const pd = priorScale * (W.jerk * dA + W.velocity * d1 + W.rest);
+        const vv = this.entry(ab0, v, v);
+        a[vv] = (a[vv] as number) + (free ? s * s * pd : 1);
+        this.damp[f * n + v] = s * s * (priorScale * (W.jerk + W.rest) + 1e-3);
       }
     }
+  }
+
+  /** Index in `blocks` of the entry of variables u and v in the block at `ab0`. */
+  private entry(ab0: number, u: number, v: number): number {
+    const P = this.pos[u] as number;
+    const Q = this.pos[v] as number;
+    return ab0 + (P >= Q ? (this.rowBase[P] as number) + Q : (this.rowBase[Q] as number) + P);
+  }
+
+  /**
+   * Fills `cx`, `cy`, `cz` with the columns of keypoint j's Jacobian at frame f: root
+   * translation (unit), root rotation, chain bones (cross products of the rotation axes with
+   * the lever arm, read in place from st.axes); returns the column count.
+   */
+  private keypointColumns(st: FitState, f: number, j: number): number {
+    const { cx, cy, cz } = this;
+    const { k, b } = st;
+    const xj = (f * k + j) * 3;
+    const pb = f * b * 3;
+    cx[0] = 1;
+    cy[0] = 0;
+    cz[0] = 0;
+    cx[1] = 0;
+    cy[1] = 1;
+    cz[1] = 0;
+    cx[2] = 0;
+    cy[2] = 0;
+    cz[2] = 1;
+    const px0 = st.x[xj] as number;
+    const py0 = st.x[xj + 1] as number;
+    const pz0 = st.x[xj + 2] as number;
+    {
+      const rx = px0 - (st.pos[pb] as number);
+      const ry = py0 - (st.pos[pb + 1] as number);
+      const rz = pz0 - (st.pos[pb + 2] as number);
+      cx[3] = 0;
+      cy[3] = -rz;
+      cz[3] = ry;
+      cx[4] = rz;
+      cy[4] = 0;
+      cz[4] = -rx;
+      cx[5] = -ry;
+      cy[5] = rx;
+      cz[5] = 0;
+    }
+    const chain = this.data.chains[j]!;
+    let c = 6;
+    for (let ci = 0; ci < chain.length; ci++) {
+      const i = chain[ci] as number;
+      const ab = (f * b + i) * 9;
+      const rx = px0 - (st.pos[pb + i * 3] as number);
+      const ry = py0 - (st.pos[pb + i * 3 + 1] as number);
+      const rz = pz0 - (st.pos[pb + i * 3 + 2] as number);
+      for (let q = 0; q < 3; q++) {
+        const s = st.s[(f * b + i) * 3 + q] as number;
+        const ax = st.axes[ab + q * 3] as number;
+        const ay = st.axes[ab + q * 3 + 1] as number;
+        const az = st.axes[ab + q * 3 + 2] as number;
+        cx[c] = s * (ay * rz - az * ry);
+        cy[c] = s * (az * rx - ax * rz);
+        cz[c] = s * (ax * ry - ay * rx);
+        c++;
+      }
+    }
+    return c;
   }
 
   /**
@@ -240,80 +255,84 @@ export class BlockPreconditioner {
    * sparsity; a failed pivot is floored.
    */
   factor(muAll: number | Float64Array, only?: Uint8Array): void {
-    const { n, t, perm, lo } = this;
+    for (let f = 0; f < this.t; f++) {
+      if (only && !only[f]) continue;
+      this.factorFrame(f, typeof muAll === 'number' ? muAll : (muAll[f] as number));
+    }
+  }
+
+  /** Frame f's block of {@link factor} (a method of its own: it is optimised after a few frames). */
+  private factorFrame(f: number, mu: number): void {
+    const { n, perm, lo } = this;
     const A = this.blocks;
     const L = this.factors;
     const inv = this.invDiag;
     const damp = this.damp;
     const rb = this.rowBase;
-    for (let f = 0; f < t; f++) {
-      if (only && !only[f]) continue;
-      const mu = typeof muAll === 'number' ? muAll : (muAll[f] as number);
-      const lb = f * this.nnz;
-      const ib = f * n;
-      for (let i0 = 0; i0 < n; i0 += 3) {
-        const l = lo[i0] as number;
-        const r0 = lb + (rb[i0] as number);
-        const r1 = lb + (rb[i0 + 1] as number);
-        const r2 = lb + (rb[i0 + 2] as number);
-        const a00 = A[r0 + i0] as number;
-        const a11 = A[r1 + i0 + 1] as number;
-        const a22 = A[r2 + i0 + 2] as number;
-        let d0 = a00 + mu * (damp[ib + (perm[i0] as number)] as number);
-        let d1 = a11 + mu * (damp[ib + (perm[i0 + 1] as number)] as number);
-        let d2 = a22 + mu * (damp[ib + (perm[i0 + 2] as number)] as number);
-        for (let j = l; j < i0; j++) {
-          const rj = lb + (rb[j] as number);
-          let s0 = A[r0 + j] as number;
-          let s1 = A[r1 + j] as number;
-          let s2 = A[r2 + j] as number;
-          for (let q = lo[j] as number; q < j; q++) {
-            const v = L[rj + q] as number;
-            s0 -= (L[r0 + q] as number) * v;
-            s1 -= (L[r1 + q] as number) * v;
-            s2 -= (L[r2 + q] as number) * v;
-          }
-          const iv = inv[ib + j] as number;
-          s0 *= iv;
-          s1 *= iv;
-          s2 *= iv;
-          L[r0 + j] = s0;
-          L[r1 + j] = s1;
-          L[r2 + j] = s2;
-          d0 -= s0 * s0;
-          d1 -= s1 * s1;
-          d2 -= s2 * s2;
+    const lb = f * this.nnz;
+    const ib = f * n;
+    for (let i0 = 0; i0 < n; i0 += 3) {
+      const l = lo[i0] as number;
+      const r0 = lb + (rb[i0] as number);
+      const r1 = lb + (rb[i0 + 1] as number);
+      const r2 = lb + (rb[i0 + 2] as number);
+      const a00 = A[r0 + i0] as number;
+      const a11 = A[r1 + i0 + 1] as number;
+      const a22 = A[r2 + i0 + 2] as number;
+      let d0 = a00 + mu * (damp[ib + (perm[i0] as number)] as number);
+      let d1 = a11 + mu * (damp[ib + (perm[i0 + 1] as number)] as number);
+      let d2 = a22 + mu * (damp[ib + (perm[i0 + 2] as number)] as number);
+      for (let j = l; j < i0; j++) {
+        const rj = lb + (rb[j] as number);
+        let s0 = A[r0 + j] as number;
+        let s1 = A[r1 + j] as number;
+        let s2 = A[r2 + j] as number;
+        for (let q = lo[j] as number; q < j; q++) {
+          const v = L[rj + q] as number;
+          s0 -= (L[r0 + q] as number) * v;
+          s1 -= (L[r1 + q] as number) * v;
+          s2 -= (L[r2 + q] as number) * v;
         }
-        // The bone's own 3 x 3 triangle (a Cholesky step in place in the compact factor, not a
-        // 3 x 3 product: nothing here that @mocap/anim-loop's mat3 offers).
-        const l00 = Math.sqrt(Math.max(d0, 1e-12 * Math.abs(a00) + 1e-300));
-        const inv0 = 1 / l00;
-        let s10 = A[r1 + i0] as number;
-        let s20 = A[r2 + i0] as number;
-        let s21 = A[r2 + i0 + 1] as number;
-        for (let q = l; q < i0; q++) {
-          const v0 = L[r0 + q] as number;
-          const v2 = L[r2 + q] as number;
-          s10 -= (L[r1 + q] as number) * v0;
-          s20 -= v2 * v0;
-          s21 -= v2 * (L[r1 + q] as number);
-        }
-        const l10 = s10 * inv0;
-        const l11 = Math.sqrt(Math.max(d1 - l10 * l10, 1e-12 * Math.abs(a11) + 1e-300));
-        const inv1 = 1 / l11;
-        const l20 = s20 * inv0;
-        const l21 = (s21 - l20 * l10) * inv1;
-        const l22 = Math.sqrt(Math.max(d2 - l20 * l20 - l21 * l21, 1e-12 * Math.abs(a22) + 1e-300));
-        L[r0 + i0] = l00;
-        L[r1 + i0] = l10;
-        L[r1 + i0 + 1] = l11;
-        L[r2 + i0] = l20;
-        L[r2 + i0 + 1] = l21;
-        L[r2 + i0 + 2] = l22;
-        inv[ib + i0] = inv0;
-        inv[ib + i0 + 1] = inv1;
-        inv[ib + i0 + 2] = 1 / l22;
+        const iv = inv[ib + j] as number;
+        s0 *= iv;
+        s1 *= iv;
+        s2 *= iv;
+        L[r0 + j] = s0;
+        L[r1 + j] = s1;
+        L[r2 + j] = s2;
+        d0 -= s0 * s0;
+        d1 -= s1 * s1;
+        d2 -= s2 * s2;
       }
+      // The bone's own 3 x 3 triangle (a Cholesky step in place in the compact factor, not a
+      // 3 x 3 product: nothing here that @mocap/anim-loop's mat3 offers).
+      const l00 = Math.sqrt(Math.max(d0, 1e-12 * Math.abs(a00) + 1e-300));
+      const inv0 = 1 / l00;
+      let s10 = A[r1 + i0] as number;
+      let s20 = A[r2 + i0] as number;
+      let s21 = A[r2 + i0 + 1] as number;
+      for (let q = l; q < i0; q++) {
+        const v0 = L[r0 + q] as number;
+        const v2 = L[r2 + q] as number;
+        s10 -= (L[r1 + q] as number) * v0;
+        s20 -= v2 * v0;
+        s21 -= v2 * (L[r1 + q] as number);
+      }
+      const l10 = s10 * inv0;
+      const l11 = Math.sqrt(Math.max(d1 - l10 * l10, 1e-12 * Math.abs(a11) + 1e-300));
+      const inv1 = 1 / l11;
+      const l20 = s20 * inv0;
+      const l21 = (s21 - l20 * l10) * inv1;
+      const l22 = Math.sqrt(Math.max(d2 - l20 * l20 - l21 * l21, 1e-12 * Math.abs(a22) + 1e-300));
+      L[r0 + i0] = l00;
+      L[r1 + i0] = l10;
+      L[r1 + i0 + 1] = l11;
+      L[r2 + i0] = l20;
+      L[r2 + i0 + 1] = l21;
+      L[r2 + i0 + 2] = l22;
+      inv[ib + i0] = inv0;
+      inv[ib + i0 + 1] = inv1;
+      inv[ib + i0 + 2] = 1 / l22;
     }
   }
 
@@ -572,6 +591,14 @@ export class TemporalBands {
     }
     return out;
   }
+}
+
+/** The diagonal of D^T D at frame f of t (D: the order-`order` differences): the squared coefficients of the windows covering f. */
+function diffDiagonal(f: number, order: 1 | 2 | 3 | 4, t: number): number {
+  const c = DIFF[order];
+  let s = 0;
+  for (let q = 0; q <= order; q++) if (f - q >= 0 && f - q + order < t) s += (c[q] as number) ** 2;
+  return s;
 }
 
 /**

@@ -127,66 +127,66 @@ export class FitState {
 
   /** Recomputes angles, FK, axes and keypoints from the variables (of the frames in `only`, else all). */
   update(only?: Uint8Array): this {
-    const { model, t, b, k } = this;
-    const lim = model.limits;
-    for (let f = 0; f < t; f++) {
-      if (only && !only[f]) continue;
-      for (let i = 1; i < b; i++) {
-        for (let a = 0; a < 3; a++) {
-          const o = (f * b + i) * 3 + a;
-          const lo = lim[i * 6 + 2 * a] as number;
-          const w = (lim[i * 6 + 2 * a + 1] as number) - lo;
-          const sg = 1 / (1 + Math.exp(-(this.p[o] as number)));
-          this.e[o] = lo + w * sg;
-          this.s[o] = this.angleSteps ? (w > 0 ? 1 : 0) : w * sg * (1 - sg);
-        }
-      }
-      for (let a = 0; a < 3; a++) this.s[f * b * 3 + a] = 1;
-    }
+    const b = this.b;
     if (scratch.rot.length < b * 9) {
       scratch.rot = new Float64Array(b * 9);
       scratch.pos = new Float64Array(b * 3);
       scratch.pre = new Float64Array(b * 9);
     }
-    const { rot, pos, pre } = scratch;
-    const m = scratch.m;
-    for (let f = 0; f < t; f++) {
-      if (only && !only[f]) continue;
-      poseFrame(model, this.rootRot, f * 9, this.trans, f * 3, this.e, f * b * 3, rot, pos, pre);
-      this.rot.set(rot.subarray(0, b * 9), f * b * 9);
-      this.pos.set(pos.subarray(0, b * 3), f * b * 3);
-      keypointsFromPose(model, rot, pos, this.x, f * k * 3);
-      const ax = this.axes;
-      const base = f * b * 9;
-      ax[base] = 1;
-      ax[base + 1] = 0;
-      ax[base + 2] = 0;
-      ax[base + 3] = 0;
-      ax[base + 4] = 1;
-      ax[base + 5] = 0;
-      ax[base + 6] = 0;
-      ax[base + 7] = 0;
-      ax[base + 8] = 1;
-      for (let i = 1; i < b; i++) {
-        const eo = (f * b + i) * 3;
-        const cy = Math.cos(this.e[eo + 1] as number);
-        const sy = Math.sin(this.e[eo + 1] as number);
-        const cz = Math.cos(this.e[eo + 2] as number);
-        const sz = Math.sin(this.e[eo + 2] as number);
-        // Local axes: x -> Rz Ry ex, y -> Rz ey, z -> ez; world = pre * local.
-        m[0] = cz * cy;
-        m[1] = sz * cy;
-        m[2] = -sy;
-        m[3] = -sz;
-        m[4] = cz;
-        m[5] = 0;
-        m[6] = 0;
-        m[7] = 0;
-        m[8] = 1;
-        mul3(ax, base + i * 9, pre, i * 9, m, 0);
+    for (let f = 0; f < this.t; f++) if (!only || only[f]) this.updateFrame(f);
+    return this;
+  }
+
+  /** {@link update} of frame f (a method of its own: it is optimised after a few frames). */
+  private updateFrame(f: number): void {
+    const { model, b, k } = this;
+    const lim = model.limits;
+    for (let i = 1; i < b; i++) {
+      for (let a = 0; a < 3; a++) {
+        const o = (f * b + i) * 3 + a;
+        const lo = lim[i * 6 + 2 * a] as number;
+        const w = (lim[i * 6 + 2 * a + 1] as number) - lo;
+        const sg = 1 / (1 + Math.exp(-(this.p[o] as number)));
+        this.e[o] = lo + w * sg;
+        this.s[o] = this.angleSteps ? (w > 0 ? 1 : 0) : w * sg * (1 - sg);
       }
     }
-    return this;
+    for (let a = 0; a < 3; a++) this.s[f * b * 3 + a] = 1;
+    const { rot, pos, pre } = scratch;
+    const m = scratch.m;
+    poseFrame(model, this.rootRot, f * 9, this.trans, f * 3, this.e, f * b * 3, rot, pos, pre);
+    this.rot.set(rot.subarray(0, b * 9), f * b * 9);
+    this.pos.set(pos.subarray(0, b * 3), f * b * 3);
+    keypointsFromPose(model, rot, pos, this.x, f * k * 3);
+    const ax = this.axes;
+    const base = f * b * 9;
+    ax[base] = 1;
+    ax[base + 1] = 0;
+    ax[base + 2] = 0;
+    ax[base + 3] = 0;
+    ax[base + 4] = 1;
+    ax[base + 5] = 0;
+    ax[base + 6] = 0;
+    ax[base + 7] = 0;
+    ax[base + 8] = 1;
+    for (let i = 1; i < b; i++) {
+      const eo = (f * b + i) * 3;
+      const cy = Math.cos(this.e[eo + 1] as number);
+      const sy = Math.sin(this.e[eo + 1] as number);
+      const cz = Math.cos(this.e[eo + 2] as number);
+      const sz = Math.sin(this.e[eo + 2] as number);
+      // Local axes: x -> Rz Ry ex, y -> Rz ey, z -> ez; world = pre * local.
+      m[0] = cz * cy;
+      m[1] = sz * cy;
+      m[2] = -sy;
+      m[3] = -sz;
+      m[4] = cz;
+      m[5] = 0;
+      m[6] = 0;
+      m[7] = 0;
+      m[8] = 1;
+      mul3(ax, base + i * 9, pre, i * 9, m, 0);
+    }
   }
 
   /** Writes per-frame Euler angles in motion.json's shape (root's entry zero). */
@@ -205,42 +205,44 @@ export class FitState {
    * {@link update} afterwards.
    */
   applyStep(from: FitState, d: Float64Array, scale = 1, only?: Uint8Array): this {
-    const { t, b, n } = this;
+    for (let f = 0; f < this.t; f++) if (!only || only[f]) this.applyStepFrame(from, d, scale, f);
+    return this;
+  }
+
+  /** {@link applyStep} of frame f (a method of its own: it is optimised after a few frames). */
+  private applyStepFrame(from: FitState, d: Float64Array, scale: number, f: number): void {
+    const { b, n } = this;
     const r = scratch.r;
-    for (let f = 0; f < t; f++) {
-      if (only && !only[f]) continue;
-      const o = f * n;
-      for (let a = 0; a < 3; a++)
-        this.trans[f * 3 + a] = (from.trans[f * 3 + a] as number) + scale * (d[o + a] as number);
-      rotationFromVector(
-        r,
-        scale * (d[o + 3] as number),
-        scale * (d[o + 4] as number),
-        scale * (d[o + 5] as number),
-      );
-      mul3(this.rootRot, f * 9, r, 0, from.rootRot, f * 9);
-      orthonormalize(this.rootRot, f * 9);
-      const lim = this.model.limits;
-      for (let i = 1; i < b; i++) {
-        for (let a = 0; a < 3; a++) {
-          const po = (f * b + i) * 3 + a;
-          const step = scale * (d[o + 3 + 3 * i + a] as number);
-          if (this.angleSteps) {
-            const lo = lim[i * 6 + 2 * a] as number;
-            const w = (lim[i * 6 + 2 * a + 1] as number) - lo;
-            if (!(w > 0)) continue;
-            const u = Math.min(
-              1 - ANGLE_MARGIN,
-              Math.max(ANGLE_MARGIN, ((from.e[po] as number) + step - lo) / w),
-            );
-            this.p[po] = Math.log(u / (1 - u));
-          } else {
-            this.p[po] = Math.max(-P_MAX, Math.min(P_MAX, (from.p[po] as number) + step));
-          }
+    const o = f * n;
+    for (let a = 0; a < 3; a++)
+      this.trans[f * 3 + a] = (from.trans[f * 3 + a] as number) + scale * (d[o + a] as number);
+    rotationFromVector(
+      r,
+      scale * (d[o + 3] as number),
+      scale * (d[o + 4] as number),
+      scale * (d[o + 5] as number),
+    );
+    mul3(this.rootRot, f * 9, r, 0, from.rootRot, f * 9);
+    orthonormalize(this.rootRot, f * 9);
+    const lim = this.model.limits;
+    for (let i = 1; i < b; i++) {
+      for (let a = 0; a < 3; a++) {
+        const po = (f * b + i) * 3 + a;
+        const step = scale * (d[o + 3 + 3 * i + a] as number);
+        if (this.angleSteps) {
+          const lo = lim[i * 6 + 2 * a] as number;
+          const w = (lim[i * 6 + 2 * a + 1] as number) - lo;
+          if (!(w > 0)) continue;
+          const u = Math.min(
+            1 - ANGLE_MARGIN,
+            Math.max(ANGLE_MARGIN, ((from.e[po] as number) + step - lo) / w),
+          );
+          this.p[po] = Math.log(u / (1 - u));
+        } else {
+          this.p[po] = Math.max(-P_MAX, Math.min(P_MAX, (from.p[po] as number) + step));
         }
       }
     }
-    return this;
   }
 
   /** Sets bone `i`'s Euler angles at frame `f` (clamped inside the limits, `margin` of the range from either end). */

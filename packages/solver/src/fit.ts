@@ -11,7 +11,14 @@ import {
 } from '@mocap/layout';
 import type { CreatureInfo } from './creature-info.js';
 import { clipLmLoop, frameLmLoop, type LoopReport, type WindowScratch } from './fit-loop.js';
-import { DEFAULT_FIT_WEIGHTS, type FitData, type FitWeights, keypointChains } from './fit-objective.js';
+import {
+  DEFAULT_FIT_WEIGHTS,
+  type FitData,
+  type FitWeights,
+  fitData,
+  fitWeights,
+  keypointChains,
+} from './fit-objective.js';
 import { FitState } from './fit-state.js';
 import { fixSwaps } from './fix-swaps.js';
 import { forwardKinematics } from './forward-kinematics.js';
@@ -195,14 +202,14 @@ function reseedStuckFrames(data: FitData, st: FitState, scale: number, windows: 
 function gatherFrames(data: FitData, frames: number[]): FitData {
   const { k } = data;
   const t = frames.length;
-  const out: FitData = {
+  const out = fitData({
     ...data,
     t,
     front: new Float64Array(t * k * 2),
     side: new Float64Array(t * k * 2),
     frontConf: new Float64Array(t * k),
     sideConf: new Float64Array(t * k),
-  };
+  });
   frames.forEach((f, i) => {
     out.front.set(data.front.subarray(f * k * 2, (f + 1) * k * 2), i * k * 2);
     out.side.set(data.side.subarray(f * k * 2, (f + 1) * k * 2), i * k * 2);
@@ -238,7 +245,7 @@ function measuredNoise(data: FitData, st: FitState): number {
 }
 
 function scaledWeights(w: FitWeights, s: number): FitWeights {
-  return {
+  return fitWeights({
     jerk: w.jerk * s,
     order: w.order,
     velocity: w.velocity * s,
@@ -247,7 +254,7 @@ function scaledWeights(w: FitWeights, s: number): FitWeights {
     rootTurnJerk: w.rootTurnJerk * s,
     jointAccel: w.jointAccel * s,
     ground: w.ground,
-  };
+  });
 }
 
 /**
@@ -274,15 +281,15 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const views = viewData(model, det, file);
   const sync: SyncReport = options.sync === false ? emptySyncReport() : syncChecks(views, info.feet);
   const fitModel = orthonormalRigModel(model);
-  const base: FitWeights = { ...DEFAULT_FIT_WEIGHTS, ...options.weights };
-  const data: FitData = {
+  const base = fitWeights({ ...DEFAULT_FIT_WEIGHTS, ...options.weights });
+  const data = fitData({
     model: fitModel,
     layout,
     ...views,
     feet: Int32Array.from(info.feet),
     weights: base,
     chains: keypointChains(fitModel),
-  };
+  });
   const st = new FitState(fitModel, views.t);
   const stages: Record<string, number> = {};
   const tick = timer(stages);

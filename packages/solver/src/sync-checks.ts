@@ -24,6 +24,22 @@ const GAP_SAMPLES = 4096;
 export function heightGap(d: ViewData, lag: number): number | null {
   const stride = Math.max(1, Math.ceil((d.t * d.k) / GAP_SAMPLES));
   const vals = new Float64Array(Math.ceil(d.t / stride) * d.k);
+  const n = gapSamples(d, lag, stride, vals);
+  if (n === 0) return null;
+  const v = vals.subarray(0, n);
+  const hi = selectKth(v, n >> 1);
+  // For even n the lower middle is the largest value left of the upper one.
+  if (n % 2) return hi;
+  let lo = v[0] as number;
+  for (let i = 1; i < n >> 1; i++) if ((v[i] as number) > lo) lo = v[i] as number;
+  return (lo + hi) / 2;
+}
+
+/**
+ * Fills `vals` with {@link heightGap}'s |row differences| and returns their count (its own
+ * function, so the loop's compiled code is not thrown away after it at each of the lags).
+ */
+function gapSamples(d: ViewData, lag: number, stride: number, vals: Float64Array): number {
   let n = 0;
   for (let f = 0; f < d.t; f += stride) {
     const g = f + lag;
@@ -36,14 +52,7 @@ export function heightGap(d: ViewData, lag: number): number | null {
       }
     }
   }
-  if (n === 0) return null;
-  const v = vals.subarray(0, n);
-  const hi = selectKth(v, n >> 1);
-  // For even n the lower middle is the largest value left of the upper one.
-  if (n % 2) return hi;
-  let lo = v[0] as number;
-  for (let i = 1; i < n >> 1; i++) if ((v[i] as number) > lo) lo = v[i] as number;
-  return (lo + hi) / 2;
+  return n;
 }
 
 /** Fraction of frames whose confident feet agree between the views' rows; null without feet. */
