@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildRig, prepMesh } from '@mocap/blender-bridge';
-import { creaturePaths } from '@mocap/layout';
-import { defaultReader, type RenderExamResult, renderExam } from '@mocap/pipeline';
+import { type DemoEvent, type DemoResult, defaultReader, prepareCreature, runDemo } from '@mocap/pipeline';
 import { examCreature } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderOptions, blenderProgress } from './blender-progress.js';
-import { examSummary, renderExamProgress, renderExamSummary } from './exam.js';
+import { captureProgress } from './capture.js';
+import { examSummary } from './exam.js';
 
 /** The bundled wolf: `creatures/wolf` under the working directory, else beside this package. */
 function bundledWolf(cwd: string): string {
@@ -24,11 +23,57 @@ function count(name: string, v: string | undefined, fallback: number): number {
   return n;
 }
 
-/** `mocap demo`: prep + rig the bundled wolf if needed, then the rendered (or synthetic) exam. */
+/** Progress on stderr: a line per set-up stage and per part, Blender's bar, the capture's stages. */
+function demoProgress(stderr: NodeJS.WritableStream) {
+  const bar = blenderProgress(stderr);
+  const capture = captureProgress(stderr);
+  let rendering = false;
+  return {
+    onEvent(e: DemoEvent) {
+      if (e.kind === 'prepare') {
+        bar.end();
+        stderr.write(e.done ? `${e.stage}: done already (${e.file})\n` : `${e.stage}: ${e.file}\n`);
+      } else if (e.kind === 'render') {
+        if (!rendering) stderr.write(`render: ${e.frames} frames of the seeded gait (seed ${e.seed})\n`);
+        rendering = true;
+        if (e.blender) bar.onProgress(e.blender);
+      } else if (e.kind === 'capture') {
+        bar.end();
+        capture.onEvent(e);
+      } else {
+        capture.end();
+        stderr.write('score...\n');
+      }
+    },
+    end() {
+      bar.end();
+      capture.end();
+    },
+  };
+}
+
+/** The demo's result in words: the score, each part's seconds, where its files are. */
+export function demoSummary(r: DemoResult): string {
+  const c = r.capture.seconds;
+  const s = r.seconds;
+  const f = (v: number) => `${v.toFixed(1)} s`;
+  return (
+    examSummary(r.report) +
+    `seconds: prepare ${f(s.prepare)}, render ${f(s.render)}, capture ${f(c.total)} (detect ${f(c.detect)}, refine ${f(c.refine)}, ` +
+    `solve ${f(c.solve)}, apply ${f(c.apply)}, showcase ${f(c.showcase)}), total ${f(s.total)}\n` +
+    `animation: ${r.capture.glb}\n` +
+    (r.capture.bvh ? `bvh:       ${r.capture.bvh}\n` : '') +
+    (r.capture.fbx ? `fbx:       ${r.capture.fbx}\n` : '') +
+    `showcase:  ${r.capture.showcase}\n` +
+    `report:    ${r.reportFile}\n`
+  );
+}
+
+/** `mocap demo`: the known clip of the bundled wolf through the whole capture, scored ({@link runDemo}). */
 export const demoCommand: Command = {
   name: 'demo',
   summary:
-    'Offline end to end on the bundled wolf: prep, rig, then the exam (rendered when a reader is trained)',
+    'Offline end to end on the bundled wolf: a rendered known clip through capture (animation.glb, showcase.mp4), scored',
   usage: 'mocap demo [--creature DIR] [--frames T] [--seed N] [--timeout SEC] [--json]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
@@ -44,45 +89,34 @@ export const demoCommand: Command = {
     const frames = count('frames', values.frames, 60);
     const seed = values.seed === undefined ? 1 : Number(values.seed);
     if (!Number.isInteger(seed)) throw new UsageError(`--seed: Expected an integer, got "${values.seed}".`);
-    const p = creaturePaths(creature);
-    const bar = blenderProgress(ctx.stderr);
-    const blender = blenderOptions(ctx, values.timeout, bar.onProgress);
+    const progress = demoProgress(ctx.stderr);
+    const blender = blenderOptions(ctx, values.timeout, () => {});
     try {
-      if (!existsSync(p.staticBlend)) {
-        ctx.stderr.write(`prep: ${p.model}\n`);
-        await prepMesh({ creature, ...blender });
-        bar.end();
-      } else ctx.stderr.write(`prep: done already (${p.staticBlend})\n`);
-      if (!existsSync(p.rigInfo) || !existsSync(p.riggedBlend)) {
-        ctx.stderr.write(`rig: ${p.rigJson}\n`);
-        await buildRig({ creature, ...blender });
-        bar.end();
-      } else ctx.stderr.write(`rig: done already (${p.rigInfo})\n`);
-    } finally {
-      bar.end();
-    }
-    const reader = defaultReader(creature);
-    let report: Awaited<ReturnType<typeof examCreature>> | RenderExamResult;
-    if (existsSync(path.join(reader, 'model.json'))) {
-      ctx.stderr.write(`exam --render: ${frames} frames, seed ${seed}, reader ${reader}\n`);
-      report = await renderExam({
-        creature,
-        frames,
-        seed,
-        env: ctx.env,
-        signal: ctx.signal,
-        onStage: renderExamProgress(ctx.stderr),
-      });
-    } else {
-      ctx.stderr.write(
-        `no trained reader at ${reader}: running the synthetic exam; the rendered exam needs ` +
-          `\`mocap dataset --creature ${creature}\` then \`mocap train --creature ${creature}\` first.\n`,
+      const reader = defaultReader(creature);
+      if (!existsSync(path.join(reader, 'model.json'))) {
+        await prepareCreature(creature, blender, (e) => progress.onEvent({ kind: 'prepare', ...e }));
+        ctx.stderr.write(
+          `no trained reader at ${reader}: running the synthetic exam; the capture needs ` +
+            `\`mocap dataset --creature ${creature}\` then \`mocap train --creature ${creature}\` first.\n`,
+        );
+        const report = await examCreature(
+          creature,
+          { frames, seed, noisePx: 2, outliers: 0.05 },
+          ctx.env,
+          ctx.cwd,
+        );
+        ctx.stdout.write(values.json ? `${JSON.stringify(report)}\n` : examSummary(report));
+        return 0;
+      }
+      const r = await runDemo(
+        { creature, frames, seed, reader, env: ctx.env, signal: ctx.signal, timeoutMs: blender.timeoutMs },
+        progress.onEvent,
       );
-      report = await examCreature(creature, { frames, seed, noisePx: 2, outliers: 0.05 }, ctx.env, ctx.cwd);
+      progress.end();
+      ctx.stdout.write(values.json ? `${JSON.stringify(r, null, 2)}\n` : demoSummary(r));
+      return 0;
+    } finally {
+      progress.end();
     }
-    ctx.stdout.write(values.json ? `${JSON.stringify(report)}\n` : examSummary(report));
-    if (!values.json && 'detectSeconds' in report)
-      ctx.stdout.write(renderExamSummary(report as RenderExamResult));
-    return 0;
   },
 };
