@@ -57,7 +57,7 @@ export const num = (lo: number, hi: number) =>
   fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
 
 /** An angle in [-pi, pi]. */
-export const angle = num(-Math.PI, Math.PI);
+const angle = num(-Math.PI, Math.PI);
 
 /** Euler angles, each in [-pi, pi]. */
 export const euler3 = fc.tuple(angle, angle, angle);

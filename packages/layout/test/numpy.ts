@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 let found: string | undefined;
 
 /** A python3 that can `import numpy`; throws when there is none (the setup installs python3-numpy). */
-export function numpyPython(): string {
+function numpyPython(): string {
   if (found) return found;
   for (const exe of ['/usr/bin/python3', 'python3']) {
     try {

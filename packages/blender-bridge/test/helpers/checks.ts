@@ -20,7 +20,7 @@ export async function readPng(file: string) {
 type Img = Awaited<ReturnType<typeof readPng>>;
 
 /** Rows and columns of creature pixels (not wall, floor or divider) within columns [x0, x1). */
-export function creatureExtent(img: Img, layout: Layout, x0: number, x1: number) {
+function creatureExtent(img: Img, layout: Layout, x0: number, x1: number) {
   const { wall, floor, divider } = layout.colours;
   const same = (a: number[], b: number[]) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
   let top = Infinity;

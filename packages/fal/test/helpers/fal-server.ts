@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export type Op = 'initiate' | 'upload' | 'file' | 'submit' | 'status' | 'result' | 'cancel';
+type Op = 'initiate' | 'upload' | 'file' | 'submit' | 'status' | 'result' | 'cancel';
 
-export interface Fault {
+interface Fault {
   op: Op;
   status: number;
   body?: unknown;
@@ -21,7 +21,7 @@ export interface Fault {
   times?: number;
 }
 
-export interface Job {
+interface Job {
   id: string;
   endpoint: string;
   input: Record<string, unknown>;
@@ -33,7 +33,7 @@ export interface Job {
   resultError?: { status: number; body: unknown };
 }
 
-export interface Logged {
+interface Logged {
   method: string;
   op: Op | 'unknown';
   path: string;

@@ -3,7 +3,7 @@ import { seededRandom } from '@mocap/anim-loop';
 import { emptySyncReport, type MotionJson, RigJson } from '@mocap/layout';
 
 /** The wolf's rig.json (creatures/wolf). */
-export const WOLF_RIG = RigJson.parse(
+const WOLF_RIG = RigJson.parse(
   JSON.parse(readFileSync(new URL('../../../../creatures/wolf/rig.json', import.meta.url), 'utf8')),
 );
 

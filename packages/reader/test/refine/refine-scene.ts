@@ -25,7 +25,7 @@ import {
 import { FOX_LAYOUT, FOX_PAINT, readFox } from './fox-fixture.js';
 
 /** Joints a test perturbs and frees: every joint below the two root joints. */
-export function freeJoints(mesh: SkinnedMesh): string[] {
+function freeJoints(mesh: SkinnedMesh): string[] {
   return mesh.jointNames.filter((n) => n !== '_rootJoint');
 }
 
@@ -63,7 +63,7 @@ export function renderLabels(mesh: SkinnedMesh, vlabels: Uint8Array, state: Refi
  * rotation of `deg` degrees (per axis, normal) and the body shifted by `shiftM` metres.
  */
 /** Colours of the Fox's five paint groups in {@link paintFrame}: four legs, then the tail. */
-export const FOX_PAINT_RGB = [
+const FOX_PAINT_RGB = [
   [220, 40, 40],
   [40, 90, 230],
   [40, 190, 70],
