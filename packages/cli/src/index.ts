@@ -5,5 +5,5 @@ export {
   parseCommandArgs,
   UsageError,
 } from './command.js';
-export { commands } from './commands/index.js';
+export { type CommandEntry, commands } from './commands/index.js';
 export { main, VERSION } from './main.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Command, CommandContext } from './command.js';
+import type { CommandContext } from './command.js';
 import { UsageError } from './command.js';
-import { commands } from './commands/index.js';
+import { type CommandEntry, commands } from './commands/index.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -10,7 +10,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 /** The CLI's version (from its package.json). */
 export const VERSION: string = pkg.version;
 
-function help(list: readonly Command[]): string {
+function help(list: readonly CommandEntry[]): string {
   const w = Math.max(...list.map((c) => c.name.length));
   const lines = list.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`);
   return [
@@ -26,7 +26,8 @@ function help(list: readonly Command[]): string {
 }
 
 /**
- * Runs the `mocap` command line and resolves to its exit code.
+ * Runs the `mocap` command line and resolves to its exit code. Only the command asked for is
+ * loaded (see {@link CommandEntry}).
  *
  * ```ts
  * const code = await main(['layout', '--json']);
@@ -44,11 +45,12 @@ export async function main(argv: string[], io: Partial<Omit<CommandContext, 'arg
     stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const cmd = commands.find((c) => c.name === name);
-  if (!cmd) {
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
     stderr.write(`mocap: unknown command "${name}".\n\n${help(commands)}\n`);
     return 2;
   }
+  const cmd = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     stdout.write(`${cmd.summary}\n\nUsage: ${cmd.usage}\n`);
     return 0;

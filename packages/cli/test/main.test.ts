@@ -1,9 +1,42 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { VERSION } from '@mocap/cli';
+import { fileURLToPath } from 'node:url';
+import { commands, VERSION } from '@mocap/cli';
 import { describe, expect, it } from 'vitest';
 import { runCli as run } from './helpers/run-cli.js';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The module URLs a fresh `mocap <argv>` process (sources through tsx) resolves, and its exit code. */
+async function importsOf(argv: string[]): Promise<{ code: number | null; urls: string[] }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'mocap-imports-'));
+  const log = path.join(dir, 'imports.txt');
+  try {
+    await writeFile(log, '');
+    const child = spawn(
+      process.execPath,
+      [
+        '--conditions=@mocap/source',
+        '--import',
+        'tsx',
+        '--import',
+        fileURLToPath(new URL('./helpers/record-imports.mjs', import.meta.url)),
+        path.join(root, 'packages/cli/src/bin.ts'),
+        ...argv,
+      ],
+      { cwd: root, env: { ...process.env, MOCAP_IMPORT_LOG: log }, stdio: 'ignore' },
+    );
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    return { code, urls: (await readFile(log, 'utf8')).split('\n').filter(Boolean) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** What only some commands need: the reader (tfjs), capture, Blender's bridge, ffmpeg's, fal's. */
+const HEAVY = /packages\/(reader|pipeline|blender-bridge|media|fal)\/|@tensorflow|@gltf-transform|@fal-ai/;
 
 describe('mocap', () => {
   it('prints help listing the commands', async () => {
@@ -11,6 +44,28 @@ describe('mocap', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('layout');
   });
+
+  it("lists each command with its module's own name and summary", async () => {
+    for (const entry of commands) {
+      const cmd = await entry.load();
+      expect(cmd.name, 'commands/index.ts lists a command under another name').toBe(entry.name);
+      expect(
+        entry.summary,
+        `commands/index.ts: the summary of "${entry.name}" differs from its module's`,
+      ).toBe(cmd.summary);
+    }
+  });
+
+  it('loads only what a command needs: --help and solve never load the reader, Blender or fal', async () => {
+    const help = await importsOf(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.urls.some((u) => u.includes('/packages/cli/src/main.ts'))).toBe(true);
+    expect(help.urls.filter((u) => HEAVY.test(u))).toEqual([]);
+    const solve = await importsOf(['solve']);
+    expect(solve.code).toBe(2);
+    expect(solve.urls.some((u) => u.includes('/packages/solver/src/'))).toBe(true);
+    expect(solve.urls.filter((u) => HEAVY.test(u))).toEqual([]);
+  }, 120_000);
 
   it('prints its version', async () => {
     const r = await run(['--version']);

@@ -1,35 +1,93 @@
 import type { Command } from '../command.js';
-import { applyCommand } from './apply.js';
-import { captureCommand } from './capture.js';
-import { datasetCommand } from './dataset.js';
-import { demoCommand } from './demo.js';
-import { detectCommand } from './detect.js';
-import { examCommand } from './exam.js';
-import { generateCommand } from './generate.js';
-import { layoutCommand } from './layout.js';
-import { loraCommand } from './lora.js';
-import { prepCommand } from './prep.js';
-import { promptCommand } from './prompt.js';
-import { refCommand } from './ref.js';
-import { rigCommand } from './rig.js';
-import { solveCommand } from './solve.js';
-import { trainCommand } from './train.js';
+
+/**
+ * A `mocap` subcommand as `--help` lists it. `load` imports its module, and with it what the
+ * command needs (the reader's tfjs, Blender's bridge, fal's client...), only when the command
+ * runs: `mocap --help` or `mocap solve` then start without loading the reader. `summary` is the
+ * module's own (a test keeps the two equal).
+ */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
+}
 
 /** Every `mocap` subcommand, in the order `--help` lists them. */
-export const commands: readonly Command[] = [
-  layoutCommand,
-  prepCommand,
-  rigCommand,
-  refCommand,
-  promptCommand,
-  generateCommand,
-  datasetCommand,
-  trainCommand,
-  detectCommand,
-  solveCommand,
-  applyCommand,
-  captureCommand,
-  loraCommand,
-  examCommand,
-  demoCommand,
+export const commands: readonly CommandEntry[] = [
+  {
+    name: 'layout',
+    summary: 'Print the resolved two-view frame layout',
+    load: async () => (await import('./layout.js')).layoutCommand,
+  },
+  {
+    name: 'prep',
+    summary: "Import the creature's model.glb at real size, facing -Y, on the ground (Blender)",
+    load: async () => (await import('./prep.js')).prepCommand,
+  },
+  {
+    name: 'rig',
+    summary: 'Build the armature from rig.json, skin the mesh, paint the limbs (Blender)',
+    load: async () => (await import('./rig.js')).rigCommand,
+  },
+  {
+    name: 'ref',
+    summary: 'Render the two-view reference frame ref.png (Blender)',
+    load: async () => (await import('./ref.js')).refCommand,
+  },
+  {
+    name: 'prompt',
+    summary: "Write prompts/<move>.txt from creature.json's words and one action sentence",
+    load: async () => (await import('./prompt.js')).promptCommand,
+  },
+  {
+    name: 'generate',
+    summary: 'Generate a two-view clip on fal (image to video), resumable',
+    load: async () => (await import('./generate.js')).generateCommand,
+  },
+  {
+    name: 'dataset',
+    summary: 'Render N random poses from both views with true joints, resumable (Blender)',
+    load: async () => (await import('./dataset.js')).datasetCommand,
+  },
+  {
+    name: 'train',
+    summary: "Train the creature's heatmap reader on its rendered dataset (resumable)",
+    load: async () => (await import('./train.js')).trainCommand,
+  },
+  {
+    name: 'detect',
+    summary: 'Read a two-view clip to joints in both views (det.npz) with the trained reader',
+    load: async () => (await import('./detect.js')).detectCommand,
+  },
+  {
+    name: 'solve',
+    summary: 'Fit the rig to two-view detections (det.npz -> motion.json)',
+    load: async () => (await import('./solve.js')).solveCommand,
+  },
+  {
+    name: 'apply',
+    summary: 'Key the rig from motion.json; joints.json, renders, glTF, BVH, FBX (Blender)',
+    load: async () => (await import('./apply.js')).applyCommand,
+  },
+  {
+    name: 'capture',
+    summary: 'Capture a two-view clip onto the rig: detect, solve, apply, showcase.mp4',
+    load: async () => (await import('./capture.js')).captureCommand,
+  },
+  {
+    name: 'lora',
+    summary: 'Train a video LoRA on fal from captured motions (+ mirrored), resumable',
+    load: async () => (await import('./lora.js')).loraCommand,
+  },
+  {
+    name: 'exam',
+    summary: 'Score the chain on a seeded motion with known truth (per-joint error in cm)',
+    load: async () => (await import('./exam.js')).examCommand,
+  },
+  {
+    name: 'demo',
+    summary:
+      'Offline end to end on the bundled wolf: a rendered known clip through capture (animation.glb, showcase.mp4), scored',
+    load: async () => (await import('./demo.js')).demoCommand,
+  },
 ];
