@@ -32,12 +32,28 @@ export function fitGradient(
   ws: Workspace,
   g: Float64Array,
 ): Float64Array {
-  const { t, k, layout, weights: W } = data;
+  const force = ws.force;
+  reprojectionForces(data, st, w, force);
+  addTemporalForces(data, st.x, force);
+  g.fill(0);
+  transposeFrames(data, st, force, g, ws);
+  addPriors(data, st, st.e, g, true);
+  addRootPriors(data, st, st.trans, null, g, ws);
+  return g;
+}
+
+/**
+ * The robust reprojection term's keypoint forces (T x K x 3, overwritten) at `st` with IRLS
+ * weights `w`. This and the other passes over the whole clip are functions of their own: a
+ * function that runs a long loop in a fresh process is compiled on the stack, and code after
+ * the loop that had not run yet would send it back to the interpreter.
+ */
+function reprojectionForces(data: FitData, st: FitState, w: RobustWeights, force: Float64Array): void {
+  const { t, k, layout } = data;
   // d(frontU)/dx = 1/m, d(sideU)/dy = d(row)/dz = -1/m
   const m = layout.M_PER_PX;
   const proj = new ViewProjection(layout);
   const x = st.x;
-  const force = ws.force;
   for (let i = 0; i < t * k; i++) {
     const px = x[3 * i] as number;
     const py = x[3 * i + 1] as number;
@@ -59,23 +75,49 @@ export function fitGradient(
     force[3 * i + 1] = gy;
     force[3 * i + 2] = gz;
   }
+}
+
+/**
+ * Adds the joint acceleration and ground terms' forces at keypoints `x` (the frame-wise stage
+ * has neither; a function of its own, so that their first use recompiles only this).
+ */
+function addTemporalForces(data: FitData, x: Float64Array, force: Float64Array): void {
+  const { t, k, layout, weights: W } = data;
+  const m = layout.M_PER_PX;
   const m2 = m * m;
   if (W.jointAccel > 0) addAccel(force, x, t, k * 3, W.jointAccel / m2);
-  if (W.ground > 0) {
-    for (let f = 0; f < t; f++) {
-      for (let q = 0; q < data.feet.length; q++) {
-        const j = data.feet[q] as number;
-        const z = x[(f * k + j) * 3 + 2] as number;
-        if (z < 0) force[(f * k + j) * 3 + 2] = (force[(f * k + j) * 3 + 2] as number) + (W.ground * z) / m2;
-      }
+  if (W.ground > 0) addGroundForces(data, x, x, force, m2);
+}
+
+/** Adds the ground term's forces: feet below the ground (at keypoints `x`) pulled by `dx` (x itself for the gradient). */
+function addGroundForces(
+  data: FitData,
+  x: Float64Array,
+  dx: Float64Array,
+  force: Float64Array,
+  m2: number,
+): void {
+  const { t, k, weights: W } = data;
+  for (let f = 0; f < t; f++) {
+    for (let q = 0; q < data.feet.length; q++) {
+      const j = data.feet[q] as number;
+      const o = (f * k + j) * 3 + 2;
+      if ((x[o] as number) < 0) force[o] = (force[o] as number) + (W.ground * (dx[o] as number)) / m2;
     }
   }
-  g.fill(0);
+}
+
+/** `out` (T x n) += J^T force, frame by frame. */
+function transposeFrames(
+  data: FitData,
+  st: FitState,
+  force: Float64Array,
+  out: Float64Array,
+  ws: Workspace,
+): void {
+  const { t, k } = data;
   const n = st.n;
-  for (let f = 0; f < t; f++) jacobianTranspose(data, st, f, force, f * k * 3, g, f * n, ws.tree);
-  addPriors(data, st, st.e, g, true);
-  addRootPriors(data, st, st.trans, null, g, ws);
-  return g;
+  for (let f = 0; f < t; f++) jacobianTranspose(data, st, f, force, f * k * 3, out, f * n, ws.tree);
 }
 
 /** out += c * D2^T D2 x over frames (x: T x width). */
@@ -113,10 +155,9 @@ function addPriors(
   const S = st.s;
   const m = b * 3;
   if (!(W.jerk > 0 || W.velocity > 0 || W.rest > 0)) return;
-  const width = W.jerk > 0 ? W.order : W.velocity > 0 ? 1 : 0;
+  const width = priorStencil(W, t);
   // Frame-major work arrays (T x 3B): the angles (or S * v); the stencil by diagonals.
   if (scratchCol.length < t * m) scratchCol = new Float64Array(t * m);
-  if (scratchBand.length < (width + 1) * t) scratchBand = new Float64Array((width + 1) * t);
   if (scratchAcc.length < m) {
     scratchAcc = new Float64Array(m);
     scratchFree = new Uint8Array(m);
@@ -125,10 +166,6 @@ function addPriors(
   const band = scratchBand;
   const acc = scratchAcc;
   const free = scratchFree;
-  band.fill(0, 0, (width + 1) * t);
-  if (W.jerk > 0) addDiffGram(band, t, W.order, W.jerk);
-  if (W.velocity > 0) addDiffGram(band, t, 1, W.velocity);
-  for (let f = 0; f < t; f++) band[f] = (band[f] as number) + W.rest;
   for (let i = 0; i < b; i++) {
     for (let a = 0; a < 3; a++) {
       free[i * 3 + a] = i > 0 && (lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number) ? 1 : 0;
@@ -163,6 +200,22 @@ function addPriors(
       if (free[q]) out[ob + q] = (out[ob + q] as number) + (S[o + q] as number) * (acc[q] as number);
     }
   }
+}
+
+/**
+ * Writes the angle priors' stencil K = rest + velocity D1^T D1 + jerk D^T D over t frames, by
+ * diagonals, into `scratchBand` and returns its half-width (a function of its own: the
+ * frame-wise stage has no temporal terms, and their first use recompiles only this).
+ */
+function priorStencil(W: FitData['weights'], t: number): number {
+  const width = W.jerk > 0 ? W.order : W.velocity > 0 ? 1 : 0;
+  if (scratchBand.length < (width + 1) * t) scratchBand = new Float64Array((width + 1) * t);
+  const band = scratchBand;
+  band.fill(0, 0, (width + 1) * t);
+  if (W.jerk > 0) addDiffGram(band, t, W.order, W.jerk);
+  if (W.velocity > 0) addDiffGram(band, t, 1, W.velocity);
+  for (let f = 0; f < t; f++) band[f] = (band[f] as number) + W.rest;
+  return width;
 }
 
 const rootRes = new Float64Array(9);
@@ -269,26 +322,29 @@ export function fitHessVec(
   const dx = ws.dx;
   for (let f = 0; f < t; f++) jacobianForward(data, st, f, v, f * n, dx, f * k * 3, ws.tree);
   const force = ws.force;
-  for (let i = 0; i < t * k; i++) {
+  weightedForces(w, dx, force, t * k, m2);
+  if (W.jointAccel > 0) addAccel(force, dx, t, k * 3, W.jointAccel / m2);
+  if (W.ground > 0) addGroundForces(data, st.x, dx, force, m2);
+  out.fill(0);
+  transposeFrames(data, st, force, out, ws);
+  addPriors(data, st, v, out, false);
+  addRootPriors(data, st, v, v, out, ws);
+  return out;
+}
+
+/** The reprojection term's Gauss-Newton forces of keypoint changes `dx` (T x K x 3) into `force`. */
+function weightedForces(
+  w: RobustWeights,
+  dx: Float64Array,
+  force: Float64Array,
+  tk: number,
+  m2: number,
+): void {
+  for (let i = 0; i < tk; i++) {
     const wf = w.front[i] as number;
     const wsd = w.side[i] as number;
     force[3 * i] = (wf * (dx[3 * i] as number)) / m2;
     force[3 * i + 1] = (wsd * (dx[3 * i + 1] as number)) / m2;
     force[3 * i + 2] = ((wf + wsd) * (dx[3 * i + 2] as number)) / m2;
   }
-  if (W.jointAccel > 0) addAccel(force, dx, t, k * 3, W.jointAccel / m2);
-  if (W.ground > 0) {
-    for (let f = 0; f < t; f++) {
-      for (let q = 0; q < data.feet.length; q++) {
-        const j = data.feet[q] as number;
-        const o = (f * k + j) * 3 + 2;
-        if ((st.x[o] as number) < 0) force[o] = (force[o] as number) + (W.ground * (dx[o] as number)) / m2;
-      }
-    }
-  }
-  out.fill(0);
-  for (let f = 0; f < t; f++) jacobianTranspose(data, st, f, force, f * k * 3, out, f * n, ws.tree);
-  addPriors(data, st, v, out, false);
-  addRootPriors(data, st, v, v, out, ws);
-  return out;
 }

@@ -5,7 +5,7 @@ import {
   emptySyncReport,
   FileError,
   type Layout,
-  MotionJson,
+  type MotionJson,
   type SyncReport,
   ViewProjection,
 } from '@mocap/layout';
@@ -21,7 +21,7 @@ import {
 } from './fit-objective.js';
 import { FitState } from './fit-state.js';
 import { fixSwaps } from './fix-swaps.js';
-import { forwardKinematics } from './forward-kinematics.js';
+import { keypointsFromPose, poseFrame, quatWxyzToMat3 } from './forward-kinematics.js';
 import { frameCosts } from './frame-costs.js';
 import { initialPose } from './init-pose.js';
 import { selectKth } from './linalg.js';
@@ -68,7 +68,11 @@ export interface FitOptions {
 
 /** What {@link fit} returns. */
 export interface FitResult {
-  /** The motion.json content, validated. */
+  /**
+   * The motion.json content: built from the fitted state, whose finiteness is checked, in the
+   * schema's shapes by construction (the tests parse it with `MotionJson`; parsing every fit's
+   * output again took a fresh process a tenth of its fit: docs/benchmarks.md).
+   */
   motion: MotionJson;
   /** Fitted joints, T x K x 3 metres (exact Blender FK of the motion), in the rig's keypoint order. */
   joints: Float64Array;
@@ -354,7 +358,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     iterations: frameIt + clipIt,
     method: `frame-wise LM + clip Gauss-Newton, block Gauss-Seidel PCG (${rep.cgIterations} CG)`,
   };
-  return { motion: MotionJson.parse(motion), joints, seconds, noisePx, stages, counts };
+  return { motion, joints, seconds, noisePx, stages, counts };
 }
 
 /**
@@ -389,52 +393,91 @@ function toMotion(
 ): { motion: MotionJson; joints: Float64Array } {
   const t = st.t;
   const b = st.b;
-  const trans: [number, number, number][] = [];
-  const rootQuat: [number, number, number, number][] = [];
-  const euler: [number, number, number][][] = [];
-  const q = new Float64Array(4);
-  let prev: [number, number, number, number] | null = null;
-  for (let f = 0; f < t; f++) {
-    trans.push([st.trans[f * 3] as number, st.trans[f * 3 + 1] as number, st.trans[f * 3 + 2] as number]);
-    quatFromMat3(q, st.rootRot.subarray(f * 9, f * 9 + 9));
-    let w: [number, number, number, number] = [
-      q[3] as number,
-      q[0] as number,
-      q[1] as number,
-      q[2] as number,
-    ];
-    if (prev && w[0] * prev[0] + w[1] * prev[1] + w[2] * prev[2] + w[3] * prev[3] < 0)
-      w = [-w[0], -w[1], -w[2], -w[3]];
-    prev = w;
-    rootQuat.push(w);
-    const row: [number, number, number][] = [];
-    for (let i = 0; i < b; i++) row.push(st.eulerOf(f, i, [0, 0, 0]) as [number, number, number]);
-    euler.push(row);
-  }
-  const posed = forwardKinematics(model, { trans, root_quat: rootQuat, euler });
   const k = model.keypoints.length;
-  const joints: [number, number, number][][] = [];
-  for (let f = 0; f < t; f++) {
-    const row: [number, number, number][] = [];
-    for (let j = 0; j < k; j++) {
-      const o = (f * k + j) * 3;
-      row.push([posed.joints[o] as number, posed.joints[o + 1] as number, posed.joints[o + 2] as number]);
-    }
-    joints.push(row);
-  }
+  const rows: MotionRows = { trans: [], rootQuat: [], euler: [], joints: [] };
+  const joints = new Float64Array(t * k * 3);
+  const buf: PoseBuffers = {
+    q: new Float64Array(4),
+    rootRot: new Float64Array(9),
+    euler: new Float64Array(b * 3),
+    rot: new Float64Array(b * 9),
+    pos: new Float64Array(b * 3),
+  };
+  for (let f = 0; f < t; f++) motionFrame(model, st, f, buf, rows, joints);
   const motion: MotionJson = {
     fps,
-    bones: model.bones,
-    names: posed.names,
-    trans,
-    root_quat: rootQuat,
-    euler,
-    joints,
-    reproj_px: reprojection(data, posed.joints),
+    bones: model.bones.slice(),
+    names: model.keypoints.map((x) => x.name),
+    trans: rows.trans,
+    root_quat: rows.rootQuat,
+    euler: rows.euler,
+    joints: rows.joints,
+    reproj_px: reprojection(data, joints),
     sync,
     fit: { seconds, iterations, method: 'frame-wise LM + clip Gauss-Newton' },
   };
-  return { motion, joints: posed.joints };
+  return { motion, joints };
+}
+
+/** motion.json's per-frame arrays, filled by {@link motionFrame}. */
+interface MotionRows {
+  trans: [number, number, number][];
+  rootQuat: [number, number, number, number][];
+  euler: [number, number, number][][];
+  joints: [number, number, number][][];
+}
+
+/** Scratch of {@link motionFrame}: a quaternion, the root's rotation, one frame's angles and pose. */
+interface PoseBuffers {
+  q: Float64Array;
+  rootRot: Float64Array;
+  euler: Float64Array;
+  rot: Float64Array;
+  pos: Float64Array;
+}
+
+/**
+ * Frame f of motion.json (translation, root quaternion on the previous frame's side, Euler
+ * angles) and its joints, posed by `model` exactly as `forwardKinematics` poses motion.json: the
+ * same arithmetic on the same numbers, read from the state instead of the nested arrays (a
+ * function of its own: it is optimised after a few frames).
+ */
+function motionFrame(
+  model: RigModel,
+  st: FitState,
+  f: number,
+  buf: PoseBuffers,
+  rows: MotionRows,
+  joints: Float64Array,
+): void {
+  const b = st.b;
+  const k = model.keypoints.length;
+  const q = buf.q;
+  rows.trans.push([st.trans[f * 3] as number, st.trans[f * 3 + 1] as number, st.trans[f * 3 + 2] as number]);
+  quatFromMat3(q, st.rootRot.subarray(f * 9, f * 9 + 9));
+  let w: [number, number, number, number] = [q[3] as number, q[0] as number, q[1] as number, q[2] as number];
+  const prev = f > 0 ? (rows.rootQuat[f - 1] as [number, number, number, number]) : null;
+  if (prev && w[0] * prev[0] + w[1] * prev[1] + w[2] * prev[2] + w[3] * prev[3] < 0)
+    w = [-w[0], -w[1], -w[2], -w[3]];
+  rows.rootQuat.push(w);
+  const row: [number, number, number][] = [];
+  for (let i = 0; i < b; i++) {
+    const e = st.eulerOf(f, i, [0, 0, 0]) as [number, number, number];
+    row.push(e);
+    buf.euler[i * 3] = e[0];
+    buf.euler[i * 3 + 1] = e[1];
+    buf.euler[i * 3 + 2] = e[2];
+  }
+  rows.euler.push(row);
+  quatWxyzToMat3(buf.rootRot, 0, w);
+  poseFrame(model, buf.rootRot, 0, st.trans, f * 3, buf.euler, 0, buf.rot, buf.pos);
+  keypointsFromPose(model, buf.rot, buf.pos, joints, f * k * 3);
+  const jrow: [number, number, number][] = [];
+  for (let j = 0; j < k; j++) {
+    const o = (f * k + j) * 3;
+    jrow.push([joints[o] as number, joints[o + 1] as number, joints[o + 2] as number]);
+  }
+  rows.joints.push(jrow);
 }
 
 /** Reprojection error of joints (T x K x 3) against the observations, px. */

@@ -124,7 +124,27 @@ export function orthonormalRigModel(model: RigModel): RigModel {
     restRot.set([...X, ...Y, ...Z], o);
   }
   const { localRot, localOffset } = localFrames(model.parent, restRot, model.restHead);
-  return { ...model, restRot, localRot, localOffset };
+  return rigModel({ ...model, restRot, localRot, localOffset });
+}
+
+/**
+ * A {@link RigModel} of these fields, built by one object literal, so that the rig as read and
+ * its orthonormal copy share one object shape (FK, called with both, stays monomorphic).
+ */
+function rigModel(m: RigModel): RigModel {
+  return {
+    bones: m.bones,
+    parent: m.parent,
+    restRot: m.restRot,
+    restHead: m.restHead,
+    length: m.length,
+    localRot: m.localRot,
+    localOffset: m.localOffset,
+    limits: m.limits,
+    keypoints: m.keypoints,
+    keyBone: m.keyBone,
+    keyTail: m.keyTail,
+  };
 }
 
 function finish(
@@ -170,7 +190,7 @@ function finish(
     );
   }
   const { localRot, localOffset } = localFrames(parent, restRot, restHead);
-  return {
+  return rigModel({
     bones: names,
     parent,
     restRot,
@@ -182,7 +202,7 @@ function finish(
     keypoints,
     keyBone: Int32Array.from(keypoints, (k) => k.bone),
     keyTail: Uint8Array.from(keypoints, (k) => (k.end === 'tail' ? 1 : 0)),
-  };
+  });
 }
 
 function limitsRad(
