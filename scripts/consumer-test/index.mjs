@@ -61,6 +61,27 @@ const libraries = readdirSync(path.join(root, 'packages'))
   }))
   .filter(({ pkg }) => !pkg.private);
 
+// What npm shows and checks for each published package.
+for (const { dir, pkg } of libraries) {
+  const problems = [
+    ['engines.node', pkg.engines?.node],
+    ['repository.url', pkg.repository?.url],
+    ['keywords', pkg.keywords?.length],
+    ['license', pkg.license],
+    ['files', pkg.files?.length],
+  ]
+    .filter(([, v]) => !v)
+    .map(([k]) => `no ${k}`);
+  if (pkg.repository?.directory !== `packages/${dir}`) {
+    problems.push(
+      `repository.directory is ${JSON.stringify(pkg.repository?.directory)}, not "packages/${dir}"`,
+    );
+  }
+  if (problems.length > 0) {
+    throw new Error(`consumer-test: packages/${dir}/package.json: ${problems.join('; ')}.`);
+  }
+}
+
 const work = mkdtempSync(path.join(tmpdir(), 'mocap-consumer-'));
 try {
   log(`building ${libraries.length} libraries`);
