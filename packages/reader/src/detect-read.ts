@@ -87,8 +87,10 @@ export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
     const done = () => peaks.frontConf.length / reader.config.joints.length;
     let refined: RefineClipResult | null = null;
     if (refine) {
-      refined = await refineClip({ ...refine, layout, frames, peaks }, o.refine?.options ?? {}, (i) =>
-        onEvent({ phase: 'refine', done: i + 1, total }),
+      refined = await refineClip(
+        { ...refine, layout, frames, peaks, clip: o.clip },
+        o.refine?.options ?? {},
+        (i) => onEvent({ phase: 'refine', done: i + 1, total }),
       ).catch((err: Error) => {
         if (done() === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`, { cause: err });
         throw err;
@@ -144,7 +146,7 @@ export async function readWithPeakWorker(
       }
     }
     const refined = await refineClip(
-      { ...refine, layout, frames: frames(), peaks: w.peaks },
+      { ...refine, layout, frames: frames(), peaks: w.peaks, clip: o.clip },
       o.refine?.options ?? {},
       (i) => onEvent({ phase: 'refine', done: i + 1, total }),
     );

@@ -50,13 +50,21 @@ function viewMoments(mask: ArrayLike<number>, layout: Layout): number[] {
   return m;
 }
 
+/** Per view (front, side): the pixel count of a mask's nonzero pixels (layout px). */
+export function silhouetteAreas(mask: ArrayLike<number>, layout: Layout): [number, number] {
+  const m = viewMoments(mask, layout);
+  return [m[0], m[3]];
+}
+
 /**
  * The rest pose placed on an observed silhouette (a mask in layout px, nonzero = creature): the
  * translation that moves the rest mesh's silhouette centroid onto the observed one in both views
  * (x from the front view's columns, y from the side view's, z from both views' rows). A generated
  * clip starts from the reference frame, so its first frame is near the rest pose; this is the
  * refinement's start there. Also returns the rest pose's labels rasterised at that placement
- * (layout px; 0 backdrop, 1 body, 2 + g paint group g), e.g. to fit a colour model on the frame.
+ * (layout px; 0 backdrop, 1 body, 2 + g paint group g), e.g. to fit a colour model on the frame,
+ * and its pixel count per view (`areas`, front and side), e.g. to tell whether the frame shows the
+ * whole creature.
  *
  * ```ts
  * const { state, labels } = placeRestPose(mesh, vlabels, layout, backdropSilhouette(ref, layout));
@@ -67,7 +75,7 @@ export function placeRestPose(
   vertexLabels: Uint8Array,
   layout: Layout,
   silhouette: ArrayLike<number>,
-): { state: RefinePose; labels: Uint8Array } {
+): { state: RefinePose; labels: Uint8Array; areas: [number, number] } {
   const state = restRefinePose(mesh);
   const nj = mesh.jointNames.length;
   const world = jointWorldMatrices(new Float64Array(nj * 16), mesh, state.pose, mesh.toWorld);
@@ -104,5 +112,5 @@ export function placeRestPose(
     mesh.indices,
     flabels,
   );
-  return { state, labels: target.label };
+  return { state, labels: target.label, areas: silhouetteAreas(target.label, layout) };
 }

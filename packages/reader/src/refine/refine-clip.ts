@@ -8,7 +8,7 @@ import { jointWorldMatrices, skinningMatrices } from './joint-pose.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { type ObservedViews, observeLabels } from './observed-views.js';
 import { faceLabels, LABEL_BODY, LABEL_GROUP0, type PaintJoints, vertexPaintLabels } from './paint-labels.js';
-import { backdropSilhouette, placeRestPose } from './place-rest-pose.js';
+import { backdropSilhouette, placeRestPose, silhouetteAreas } from './place-rest-pose.js';
 import { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews } from './rasterize-views.js';
 import { type RefineReport, refinePose } from './refine-pose.js';
 import { copyRefinePose, predictRefinePose, type RefinePose, restRefinePose } from './refine-pose-state.js';
@@ -88,6 +88,13 @@ export const RefineClipOptions = z
      * axis ({@link keepSideViewSwing}). 0 turns it off. @default 0.2
      */
     sideOnlyRatio: z.number().min(0).max(1).default(0.2),
+    /**
+     * Until a pose is placed, a frame whose observed silhouette covers less than this fraction of
+     * the placed rest pose's in either view (a clip fading in from the empty studio) is not refined:
+     * its keypoints are NaN with confidence 0, and the first frame that shows the creature is the
+     * clip's first for `firstIterations`, `firstPrior`, `firstGateFrames` and `sideOnlyRatio`. @default 0.5
+     */
+    minPlacedArea: z.number().min(0).max(1).default(0.5),
     /** Margin (layout px) around the previous frame's silhouette boxes where pixels are classified. @default 60 */
     marginPx: z.number().int().min(0).default(60),
     /**
@@ -133,6 +140,8 @@ export interface RefineClipInput {
   frames: Iterable<RgbImage> | AsyncIterable<RgbImage>;
   /** Stage 1's peaks for the same frames (keypoints in `keypoints.names` order), if any. */
   peaks?: ClipPeaks | null | undefined;
+  /** The clip's name (e.g. its file) for error messages. */
+  clip?: string | undefined;
 }
 
 /** The refined keypoints of a clip. */
@@ -142,7 +151,11 @@ export interface RefineClipResult {
   frontUv: Float32Array;
   /** T x K x 2 layout px, side view (full-frame columns). */
   sideUv: Float32Array;
-  /** T x K per view: 1 where the keypoint's bone shows at least `visibleKeypointPx` px, down to `minKeypointConf` where it is hidden. */
+  /**
+   * T x K per view: 1 where the keypoint's bone shows at least `visibleKeypointPx` px, down to
+   * `minKeypointConf` where it is hidden; 0 (and NaN keypoints) on the frames before the creature
+   * shows (`minPlacedArea`).
+   */
   frontConf: Float32Array;
   sideConf: Float32Array;
   /** T x K x 3 metres, layout world. */
@@ -161,7 +174,8 @@ export interface RefineClipResult {
  * and the skinned mesh is fitted to them in both views together with stage 1's peaks
  * (confidence-weighted, Huber, gated against the previous frame's keypoints) and a pull toward
  * the previous frame's pose. The first frame starts from the rest pose placed on its silhouette
- * (a generated clip starts from the reference frame). Returns the rig keypoints of every frame,
+ * (a generated clip starts from the reference frame); frames before the creature shows (a fade-in)
+ * get NaN keypoints with confidence 0 (`minPlacedArea`). Returns the rig keypoints of every frame,
  * projected to both views as det.npz holds them, and in 3D.
  *
  * ```ts
@@ -201,6 +215,8 @@ export async function refineClip(
   let regions: { x0: number; x1: number; y0: number; y1: number }[] | null = null;
   let seconds = 0;
   let t = 0;
+  // the index of the first frame with a placed pose (the clip's first for the refinement)
+  let first = -1;
   let colour = input.colour;
   const boxes = new Float64Array(G * 2 * 4);
   const raster = createRasterTarget(layout, 2);
@@ -224,6 +240,27 @@ export async function refineClip(
   // the last two frames' fitted poses (for `predict`)
   let prev: RefinePose | null = null;
   let last: RefinePose | null = null;
+  // The rest pose placed on a silhouette, or null when the silhouette does not show the whole creature.
+  const placeOn = (mask: Uint8Array) => {
+    const seen = silhouetteAreas(mask, layout);
+    if (seen[0] === 0 || seen[1] === 0) return null;
+    const placed = placeRestPose(mesh, vlabels, layout, mask);
+    const small = seen[0] < o.minPlacedArea * placed.areas[0] || seen[1] < o.minPlacedArea * placed.areas[1];
+    return small ? null : placed;
+  };
+  const skipFrame = () => {
+    for (let i = 0; i < 2 * K; i++) {
+      frontUv.push(Number.NaN);
+      sideUv.push(Number.NaN);
+    }
+    for (let i = 0; i < 3 * K; i++) joints.push(Number.NaN);
+    for (let k = 0; k < K; k++) {
+      frontConf.push(0);
+      sideConf.push(0);
+    }
+    reports.push({ levels: [] });
+    used.push(0);
+  };
   for await (const frame of input.frames) {
     if (frame.width !== layout.WIDTH || frame.height !== layout.HEIGHT) {
       throw new RangeError(
@@ -232,11 +269,29 @@ export async function refineClip(
     }
     const t0 = performance.now();
     if (colour === 'first-frame') {
-      const placed = placeRestPose(mesh, vlabels, layout, backdropSilhouette(frame, layout));
+      const placed = placeOn(backdropSilhouette(frame, layout));
+      if (!placed) {
+        skipFrame();
+        seconds += (performance.now() - t0) / 1000;
+        t++;
+        continue;
+      }
       colour = fitColourModel([{ image: frame, labels: placed.labels }], layout, { seed: 0 });
     }
     segmentImage(labels, colour, frame, layout, null, regions);
-    if (!state) state = placeRestPose(mesh, vlabels, layout, labels).state;
+    if (!state) {
+      const placed = placeOn(labels);
+      if (!placed) {
+        skipFrame();
+        seconds += (performance.now() - t0) / 1000;
+        t++;
+        continue;
+      }
+      state = placed.state;
+      first = t;
+    }
+    // the frame's index from the first placed one
+    const r = t - first;
     groupBoxes(boxes, mesh, vlabels, state, layout, G, o.groupMarginPx, scratch);
     // A group the pose hides in a view (e.g. the far legs in the side view) is not looked for there.
     rasterizeViews(raster, scratch.verts, scratch.proj, mesh.indices, flabels);
@@ -260,7 +315,7 @@ export async function refineClip(
       rigKeypointPositions(pos, mesh, state, kp, world);
       projectKeypoints(predF, predS, 0, pos, K, layout);
       const p = input.peaks;
-      const gate = t < o.firstGateFrames ? (o.firstGatePx ?? o.gatePx) : o.gatePx;
+      const gate = r < o.firstGateFrames ? (o.firstGatePx ?? o.gatePx) : o.gatePx;
       for (let k = 0; k < K; k++) {
         const i = t * K + k;
         for (const [view, uv, conf, pred] of [
@@ -281,11 +336,11 @@ export async function refineClip(
       peaks = targets;
     }
     // The first frame is pulled toward the rest pose it starts from, every later one toward the last.
-    objective.setPrior(t > 0 || o.firstPrior ? (predicted ? last : state) : null);
+    objective.setPrior(r > 0 || o.firstPrior ? (predicted ? last : state) : null);
     const { report } = refinePose(objective, state, obs, peaks, {
-      iterations: t === 0 ? o.firstIterations : predicted ? o.predictedIterations : o.iterations,
+      iterations: r === 0 ? o.firstIterations : predicted ? o.predictedIterations : o.iterations,
     });
-    if (t === 0 && o.sideOnlyRatio > 0) sideOnlyJoints(swingJoints, mesh, jointPx, painted, o.sideOnlyRatio);
+    if (r === 0 && o.sideOnlyRatio > 0) sideOnlyJoints(swingJoints, mesh, jointPx, painted, o.sideOnlyRatio);
     keepSideViewSwing(state, mesh, swingJoints, lateral);
     if (o.predict) {
       const spare = prev ?? restRefinePose(mesh);
@@ -316,7 +371,13 @@ export async function refineClip(
     t++;
   }
   objective.setPrior(null);
-  if (t === 0) throw new Error('refineClip: the clip has no frames.');
+  const name = input.clip ? `${input.clip}: ` : '';
+  if (t === 0) throw new Error(`refineClip: ${name}the clip has no frames.`);
+  if (!state) {
+    throw new Error(
+      `refineClip: ${name}no frame shows the creature (all ${t} frames' silhouettes are empty or under ${o.minPlacedArea} of the rest pose's in a view); is the creature in the frame?`,
+    );
+  }
   return {
     frames: t,
     frontUv: Float32Array.from(frontUv),

@@ -147,6 +147,58 @@ describe('refineClip', () => {
     expect(last.slice(2).every((n) => n > 1)).toBe(true);
   });
 
+  it('waits for the creature: frames of the empty studio get NaN keypoints with confidence 0, the rest as without them', async () => {
+    const K = names.length;
+    const EMPTY = 3;
+    const studio = paintFrame(new Uint8Array(FOX_LAYOUT.WIDTH * FOX_LAYOUT.HEIGHT), 3);
+    const pad = (a: Float32Array, per: number, v: number) => {
+      const out = new Float32Array(a.length + EMPTY * K * per).fill(v);
+      out.set(a, EMPTY * K * per);
+      return out;
+    };
+    const input = {
+      mesh,
+      paint: FOX_PAINT,
+      keypoints: kp,
+      layout: FOX_LAYOUT,
+      colour: 'first-frame' as const,
+    };
+    const plain = await refineClip({ ...input, frames, peaks });
+    const seen: number[] = [];
+    const r = await refineClip(
+      {
+        ...input,
+        frames: [studio, studio, studio, ...frames],
+        peaks: {
+          frontUv: pad(Float32Array.from(peaks.frontUv), 2, Number.NaN),
+          sideUv: pad(Float32Array.from(peaks.sideUv), 2, Number.NaN),
+          frontConf: pad(Float32Array.from(peaks.frontConf), 1, 0),
+          sideConf: pad(Float32Array.from(peaks.sideConf), 1, 0),
+        },
+      },
+      {},
+      (i) => seen.push(i),
+    );
+    expect(r.frames).toBe(EMPTY + FRAMES);
+    expect(seen).toEqual([3, 4, 5, 6, 7, 8]);
+    const head = (a: ArrayLike<number>, per: number) => Array.from(a).slice(0, EMPTY * K * per);
+    const tail = (a: ArrayLike<number>, per: number) => Array.from(a).slice(EMPTY * K * per);
+    for (const a of [r.frontUv, r.sideUv]) expect(head(a, 2).every(Number.isNaN)).toBe(true);
+    expect(head(r.joints, 3).every(Number.isNaN)).toBe(true);
+    for (const a of [r.frontConf, r.sideConf]) expect(head(a, 1).every((c) => c === 0)).toBe(true);
+    expect(Array.from(r.peaksUsed).slice(0, EMPTY)).toEqual([0, 0, 0]);
+    // The first frame that shows the creature is refined as a clip's first: the same numbers.
+    expect(tail(r.frontUv, 2)).toEqual(Array.from(plain.frontUv));
+    expect(tail(r.sideUv, 2)).toEqual(Array.from(plain.sideUv));
+    expect(tail(r.joints, 3)).toEqual(Array.from(plain.joints));
+    expect(tail(r.frontConf, 1)).toEqual(Array.from(plain.frontConf));
+    expect(tail(r.joints, 3).every(Number.isFinite)).toBe(true);
+    // A clip that never shows the creature is refused, by name.
+    await expect(refineClip({ ...input, frames: [studio, studio], clip: 'fade.mp4' })).rejects.toThrow(
+      'refineClip: fade.mp4: no frame shows the creature (all 2 frames',
+    );
+  });
+
   it('refuses frames that are not in layout px, and a clip without frames', async () => {
     const base = {
       mesh,
