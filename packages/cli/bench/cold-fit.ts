@@ -10,11 +10,13 @@
  *   the `fit.seconds` it writes to motion.json (what it prints as `fit ... s`; JIT cold, as
  *   every user run is) and the process's wall time.
  *
- * Variants: `built` (node packages/cli/dist/bin.js of this checkout: run `pnpm build` first) and
- * `pnpm mocap` (node scripts/mocap.mjs: the built CLI when the build is fresh, without pnpm's own
- * start); with `--before DIR`, another checkout (e.g. a `git worktree` of an older commit, built)
- * as `before built` and `before tsx` (its sources through tsx, what its `pnpm mocap` ran). It
- * prints the medians and the load average before and after each round.
+ * Variants: `built` (node packages/cli/dist/bin.js of this checkout: run `pnpm build` first),
+ * `scripts/mocap.mjs` (what the root `mocap` script runs: the built CLI when the build is fresh)
+ * and `pnpm --silent mocap` (the same through pnpm, as a user types it); with `--before DIR`,
+ * another checkout (e.g. a `git worktree` of an older commit, built) as `before built` and
+ * `before tsx` (its sources through tsx, what its `pnpm mocap` ran). The fit is timed with the
+ * two builds only (the others start the same fit). It prints the medians and the load average
+ * before and after each round.
  *
  *   pnpm --filter @mocap/cli exec node --conditions=@mocap/source --import tsx bench/cold-fit.ts [--runs 5] [--before DIR]
  */
@@ -36,9 +38,10 @@ const runs = Number(values.runs);
 if (!(Number.isInteger(runs) && runs >= 1))
   throw new TypeError(`cold-fit: --runs: expected an integer >= 1, got "${values.runs}".`);
 
-/** One way of starting the CLI: the command line before mocap's own arguments. */
+/** One way of starting the CLI: the program (node unless given) and its arguments before mocap's own. */
 interface Variant {
   label: string;
+  program?: string;
   argv: string[];
   /** Whether the fit is timed with it (the two tsx-free builds are enough for the fit). */
   fit: boolean;
@@ -60,7 +63,8 @@ if (values.before) {
 if (!existsSync(builtBin(root)))
   throw new Error(`cold-fit: ${builtBin(root)} is missing; run pnpm build first.`);
 variants.push({ label: 'built', argv: [builtBin(root)], fit: true });
-variants.push({ label: 'pnpm mocap', argv: [path.join(root, 'scripts/mocap.mjs')], fit: false });
+variants.push({ label: 'scripts/mocap.mjs', argv: [path.join(root, 'scripts/mocap.mjs')], fit: false });
+variants.push({ label: 'pnpm --silent mocap', program: 'pnpm', argv: ['--silent', 'mocap'], fit: false });
 
 /** What one spawned run gave: seconds to its first output, to its exit, its exit code and output. */
 interface Spawned {
@@ -72,12 +76,12 @@ interface Spawned {
 
 const SOURCES_NOTICE = /^mocap: [^\n]*running the sources through tsx[^\n]*\n/;
 
-function run(argv: string[], cwd: string): Promise<Spawned> {
+function run(argv: string[], cwd: string, program: string = process.execPath): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     let first = Number.NaN;
     let out = '';
-    const child = spawn(process.execPath, argv, { cwd, env: { ...process.env, INIT_CWD: cwd } });
+    const child = spawn(program, argv, { cwd, env: { ...process.env, INIT_CWD: cwd } });
     const seen = (chunk: Buffer) => {
       out += String(chunk);
       // scripts/mocap.mjs's notice that it runs the sources is not the command's output.
@@ -126,12 +130,12 @@ try {
   for (let r = 0; r < runs; r++) {
     const before = load();
     for (const v of variants) {
-      const help = await run([...v.argv, '--help'], root);
+      const help = await run([...v.argv, '--help'], root, v.program);
       if (help.code !== 0) throw new Error(`cold-fit: ${v.label} --help exited ${help.code}:\n${help.out}`);
       add(`${v.label}|help`, help.first);
       if (SOURCES_NOTICE.test(help.out))
         notes.add(`${v.label} ran the sources through tsx: ${help.out.split('\n')[0]}`);
-      const usage = await run([...v.argv, 'solve'], root);
+      const usage = await run([...v.argv, 'solve'], root, v.program);
       if (usage.code !== 2)
         throw new Error(`cold-fit: ${v.label} solve (no arguments) exited ${usage.code}:\n${usage.out}`);
       add(`${v.label}|solve`, usage.first);
@@ -140,7 +144,7 @@ try {
       for (const v of variants.filter((x) => x.fit)) {
         const out = path.join(tmp, `motion-${frames}.json`);
         const argv = [...v.argv, 'solve', '--det', path.join(tmp, `det-${frames}.npz`), '--rig', rigFile];
-        const s = await run([...argv, '--creature', wolf, '--out', out], root);
+        const s = await run([...argv, '--creature', wolf, '--out', out], root, v.program);
         if (s.code !== 0)
           throw new Error(`cold-fit: ${v.label} solve T = ${frames} exited ${s.code}:\n${s.out}`);
         const motion = JSON.parse(await readFile(out, 'utf8')) as { fit: { seconds: number } };

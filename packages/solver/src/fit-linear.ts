@@ -173,32 +173,60 @@ function addPriors(
   }
   for (let f = 0; f < t; f++) {
     const o = f * m;
-    for (let q = 0; q < m; q++) {
-      col[o + q] = isGradient
-        ? (vals[o + q] as number)
-        : (S[o + q] as number) * (vals[f * n + 3 + q] as number);
+    if (isGradient) col.set(vals.subarray(o, o + m), o);
+    else scaledAngles(col, o, S, vals, f * n + 3, m);
+  }
+  for (let f = 0; f < t; f++) addStencilFrame(col, band, acc, free, S, out, f, t, m, n, width);
+}
+
+/** `col[o + q] = S[o + q] * v[vo + q]` for q < m (one frame's S * v). */
+function scaledAngles(
+  col: Float64Array,
+  o: number,
+  S: Float64Array,
+  v: Float64Array,
+  vo: number,
+  m: number,
+): void {
+  for (let q = 0; q < m; q++) col[o + q] = (S[o + q] as number) * (v[vo + q] as number);
+}
+
+/**
+ * Frame f of {@link addPriors}: the stencil (diagonals in `band`, half-width `width`) applied to
+ * the angle columns `col` (T x m), times S, added to the free angles of `out` (a function of
+ * its own: it is optimised after a few frames).
+ */
+function addStencilFrame(
+  col: Float64Array,
+  band: Float64Array,
+  acc: Float64Array,
+  free: Uint8Array,
+  S: Float64Array,
+  out: Float64Array,
+  f: number,
+  t: number,
+  m: number,
+  n: number,
+  width: number,
+): void {
+  const o = f * m;
+  const k0 = band[f] as number;
+  for (let q = 0; q < m; q++) acc[q] = k0 * (col[o + q] as number);
+  for (let d = 1; d <= width; d++) {
+    if (f + d < t) {
+      const kd = band[d * t + f] as number;
+      const c = o + d * m;
+      if (kd !== 0) for (let q = 0; q < m; q++) acc[q] = (acc[q] as number) + kd * (col[c + q] as number);
+    }
+    if (f - d >= 0) {
+      const kd = band[d * t + f - d] as number;
+      const c = o - d * m;
+      if (kd !== 0) for (let q = 0; q < m; q++) acc[q] = (acc[q] as number) + kd * (col[c + q] as number);
     }
   }
-  for (let f = 0; f < t; f++) {
-    const o = f * m;
-    const k0 = band[f] as number;
-    for (let q = 0; q < m; q++) acc[q] = k0 * (col[o + q] as number);
-    for (let d = 1; d <= width; d++) {
-      if (f + d < t) {
-        const kd = band[d * t + f] as number;
-        const c = o + d * m;
-        if (kd !== 0) for (let q = 0; q < m; q++) acc[q] = (acc[q] as number) + kd * (col[c + q] as number);
-      }
-      if (f - d >= 0) {
-        const kd = band[d * t + f - d] as number;
-        const c = o - d * m;
-        if (kd !== 0) for (let q = 0; q < m; q++) acc[q] = (acc[q] as number) + kd * (col[c + q] as number);
-      }
-    }
-    const ob = f * n + 3;
-    for (let q = 3; q < m; q++) {
-      if (free[q]) out[ob + q] = (out[ob + q] as number) + (S[o + q] as number) * (acc[q] as number);
-    }
+  const ob = f * n + 3;
+  for (let q = 3; q < m; q++) {
+    if (free[q]) out[ob + q] = (out[ob + q] as number) + (S[o + q] as number) * (acc[q] as number);
   }
 }
 

@@ -412,7 +412,6 @@ export class BlockPreconditioner {
   /** The coupling K[f, f + d] per variable (d = 1..width), as (d * T + f) * n + position. */
   private coupling(st: FitState): Float64Array {
     const { n, t, data } = this;
-    const pos = this.pos;
     const W = data.weights;
     const order = W.order;
     const width = Math.max(3, order);
@@ -422,8 +421,6 @@ export class BlockPreconditioner {
     const w = this.sgsW;
     w.fill(0);
     this.couplingStale = false;
-    const m2 = data.layout.M_PER_PX ** 2;
-    const lim = data.model.limits;
     const bj = new Float64Array((width + 1) * t);
     const b3 = new Float64Array((width + 1) * t);
     const b1 = new Float64Array((width + 1) * t);
@@ -431,24 +428,42 @@ export class BlockPreconditioner {
     addDiffGram(b3, t, 3, 1);
     addDiffGram(b1, t, 1, 1);
     for (let d = 1; d <= width; d++) {
-      for (let f = 0; f + d < t; f++) {
-        const o = (d * t + f) * n;
-        for (let q = 0; q < 3; q++) {
-          w[o + (pos[q] as number)] = (W.rootJerk / m2) * (b3[d * t + f] as number);
-          w[o + (pos[3 + q] as number)] = 2 * W.rootTurnJerk * (b3[d * t + f] as number);
-        }
-        for (let i = 1; i < st.b; i++) {
-          for (let a = 0; a < 3; a++) {
-            if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
-            const s0 = st.s[(f * st.b + i) * 3 + a] as number;
-            const s1 = st.s[((f + d) * st.b + i) * 3 + a] as number;
-            w[o + (pos[3 + 3 * i + a] as number)] =
-              s0 * s1 * (W.jerk * (bj[d * t + f] as number) + W.velocity * (b1[d * t + f] as number));
-          }
-        }
-      }
+      for (let f = 0; f + d < t; f++) this.couplingAt(st, d, f, bj, b3, b1);
     }
     return w;
+  }
+
+  /**
+   * The coupling K[f, f + d] of {@link coupling} (`bj`, `b3`, `b1`: the angle, root and velocity
+   * stencils by diagonals); a method of its own, optimised after a few frames.
+   */
+  private couplingAt(
+    st: FitState,
+    d: number,
+    f: number,
+    bj: Float64Array,
+    b3: Float64Array,
+    b1: Float64Array,
+  ): void {
+    const { n, t, data, pos } = this;
+    const W = data.weights;
+    const m2 = data.layout.M_PER_PX ** 2;
+    const lim = data.model.limits;
+    const w = this.sgsW;
+    const o = (d * t + f) * n;
+    for (let q = 0; q < 3; q++) {
+      w[o + (pos[q] as number)] = (W.rootJerk / m2) * (b3[d * t + f] as number);
+      w[o + (pos[3 + q] as number)] = 2 * W.rootTurnJerk * (b3[d * t + f] as number);
+    }
+    for (let i = 1; i < st.b; i++) {
+      for (let a = 0; a < 3; a++) {
+        if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
+        const s0 = st.s[(f * st.b + i) * 3 + a] as number;
+        const s1 = st.s[((f + d) * st.b + i) * 3 + a] as number;
+        w[o + (pos[3 + 3 * i + a] as number)] =
+          s0 * s1 * (W.jerk * (bj[d * t + f] as number) + W.velocity * (b1[d * t + f] as number));
+      }
+    }
   }
 
   /**

@@ -127,25 +127,39 @@ function viewData(model: RigModel, det: Detections, file: string) {
   // det.npz); `calib` only records how the clip was mapped, so it is not applied again here.
   det.names.forEach((n, q) => {
     const j = index.get(n) as number;
-    for (let f = 0; f < t; f++) {
-      const src = f * kd + q;
-      const dst = f * k + j;
-      const views: [Float32Array, Float32Array, Float64Array, Float64Array][] = [
-        [det.frontUv, det.frontConf, front, frontConf],
-        [det.sideUv, det.sideConf, side, sideConf],
-      ];
-      for (const [uv, conf, ouv, oconf] of views) {
-        const u = uv[2 * src] as number;
-        const v = uv[2 * src + 1] as number;
-        const c = conf[src] as number;
-        const ok = Number.isFinite(u) && Number.isFinite(v) && c > 0 && Number.isFinite(c);
-        ouv[2 * dst] = ok ? u : 0;
-        ouv[2 * dst + 1] = ok ? v : 0;
-        oconf[dst] = ok ? Math.min(1, c) : 0;
-      }
-    }
+    copyJoint(det.frontUv, det.frontConf, front, frontConf, t, kd, q, k, j);
+    copyJoint(det.sideUv, det.sideConf, side, sideConf, t, kd, q, k, j);
   });
   return { t, k, front, side, frontConf, sideConf };
+}
+
+/**
+ * Copies detected joint q (of kd) of one view, every frame, to rig joint j (of k): a detection
+ * with a coordinate or confidence that is not finite, or no confidence, becomes (0, 0) at
+ * confidence 0; confidences are capped at 1.
+ */
+function copyJoint(
+  uv: Float32Array,
+  conf: Float32Array,
+  ouv: Float64Array,
+  oconf: Float64Array,
+  t: number,
+  kd: number,
+  q: number,
+  k: number,
+  j: number,
+): void {
+  for (let f = 0; f < t; f++) {
+    const src = f * kd + q;
+    const dst = f * k + j;
+    const u = uv[2 * src] as number;
+    const v = uv[2 * src + 1] as number;
+    const c = conf[src] as number;
+    const ok = Number.isFinite(u) && Number.isFinite(v) && c > 0 && Number.isFinite(c);
+    ouv[2 * dst] = ok ? u : 0;
+    ouv[2 * dst + 1] = ok ? v : 0;
+    oconf[dst] = ok ? Math.min(1, c) : 0;
+  }
 }
 
 /**

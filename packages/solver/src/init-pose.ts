@@ -56,8 +56,8 @@ export function robustTargets(data: FitData): Float64Array {
     }
   }
   const out = new Float64Array(t * k * 3);
-  const fu = Float64Array.from(data.front, (x) => (Number.isFinite(x) ? x : 0));
-  const su = Float64Array.from(data.side, (x) => (Number.isFinite(x) ? x : 0));
+  const fu = finiteOrZero(data.front);
+  const su = finiteOrZero(data.side);
   triangulate(out, fu, su, fc, scf, layout);
   // Which coordinates are known: x from the front, y from the side, z from either.
   const known = (f: number, j: number, c: number): boolean => {
@@ -83,6 +83,16 @@ export function robustTargets(data: FitData): Float64Array {
       }
       medianFilter(col, t, tmp, out, j * 3 + c, k * 3);
     }
+  }
+  return out;
+}
+
+/** A copy of `a` with every value that is not finite replaced by 0. */
+function finiteOrZero(a: Float64Array): Float64Array {
+  const out = new Float64Array(a.length);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number;
+    out[i] = Number.isFinite(x) ? x : 0;
   }
   return out;
 }
