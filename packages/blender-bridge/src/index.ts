@@ -1,4 +1,9 @@
-export { type ApplyMotionOptions, type ApplyMotionResult, type ApplyView, applyMotion } from './apply-motion.js';
+export {
+  type ApplyMotionOptions,
+  type ApplyMotionResult,
+  type ApplyView,
+  applyMotion,
+} from './apply-motion.js';
 export {
   BlenderError,
   type BlenderErrorDetails,
