@@ -210,8 +210,8 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
       negate(r, g, len);
       precondition(r, z);
       p.set(z);
-      let rz = dot(r, z);
-      const r0 = Math.sqrt(dot(r, r));
+      let rz = dot(r, z, len);
+      const r0 = Math.sqrt(dot(r, r, len));
       const cap = it === 0 ? maxCg : (options.cgLater ?? maxCg);
       for (let c = 0; c < cap; c++) {
         cgTotal++;
@@ -223,14 +223,14 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
         const rr = cgUpdate(d, r, p, hp, alpha, len);
         if (Math.sqrt(rr) < tol * r0) break;
         precondition(r, z);
-        const rzNew = dot(r, z);
+        const rzNew = dot(r, z, len);
         const beta = rzNew / rz;
         rz = rzNew;
         nextDirection(p, z, beta, len);
       }
       // Predicted decrease of the quadratic model (without damping).
       fitHessVec(data, st, w, ws, d, hp);
-      const pred = -(dot(g, d) + 0.5 * dot(d, hp));
+      const pred = -(dot(g, d, len) + 0.5 * dot(d, hp, len));
       trial.applyStep(st, d).update();
       const next = fitCost(data, trial, scale);
       const rho = pred > 0 ? (cost - next) / pred : -1;
@@ -314,9 +314,9 @@ function frameLmWindow(data: FitData, st: FitState, options: LoopOptions, scratc
     active.fill(1);
     for (let attempt = 0; attempt < 5; attempt++) {
       pre.factor(mu, active);
-      negate(g, g);
+      negate(g, g, g.length);
       pre.apply(g, d, active);
-      negate(g, g);
+      negate(g, g, g.length);
       trial.applyStep(st, d, 1, active).update(active);
       frameCosts(data, trial, scale, next, active);
       let left = 0;

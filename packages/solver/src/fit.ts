@@ -416,6 +416,7 @@ function toMotion(
     euler: new Float64Array(b * 3),
     rot: new Float64Array(b * 9),
     pos: new Float64Array(b * 3),
+    pre: new Float64Array(b * 9),
   };
   for (let f = 0; f < t; f++) motionFrame(model, st, f, buf, rows, joints);
   const motion: MotionJson = {
@@ -441,13 +442,17 @@ interface MotionRows {
   joints: [number, number, number][][];
 }
 
-/** Scratch of {@link motionFrame}: a quaternion, the root's rotation, one frame's angles and pose. */
+/**
+ * Scratch of {@link motionFrame}: a quaternion, the root's rotation, one frame's angles and pose
+ * (`pre` as the fit's FK fills it, so that FK runs the code the fit has compiled).
+ */
 interface PoseBuffers {
   q: Float64Array;
   rootRot: Float64Array;
   euler: Float64Array;
   rot: Float64Array;
   pos: Float64Array;
+  pre: Float64Array;
 }
 
 /**
@@ -484,7 +489,7 @@ function motionFrame(
   }
   rows.euler.push(row);
   quatWxyzToMat3(buf.rootRot, 0, w);
-  poseFrame(model, buf.rootRot, 0, st.trans, f * 3, buf.euler, 0, buf.rot, buf.pos);
+  poseFrame(model, buf.rootRot, 0, st.trans, f * 3, buf.euler, 0, buf.rot, buf.pos, buf.pre);
   keypointsFromPose(model, buf.rot, buf.pos, joints, f * k * 3);
   const jrow: [number, number, number][] = [];
   for (let j = 0; j < k; j++) {

@@ -7,14 +7,14 @@
  */
 
 /** The dot product of the first `len` entries of `a` and `b`. */
-export function dot(a: Float64Array, b: Float64Array, len: number = a.length): number {
+export function dot(a: Float64Array, b: Float64Array, len: number): number {
   let s = 0;
   for (let i = 0; i < len; i++) s += (a[i] as number) * (b[i] as number);
   return s;
 }
 
 /** `out[i] = -a[i]` for the first `len` entries (in place when `out` is `a`). */
-export function negate(out: Float64Array, a: Float64Array, len: number = a.length): void {
+export function negate(out: Float64Array, a: Float64Array, len: number): void {
   for (let i = 0; i < len; i++) out[i] = -(a[i] as number);
 }
 
