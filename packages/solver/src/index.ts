@@ -1,7 +1,7 @@
 export { boneMirror, type CreatureInfo, creatureInfo } from './creature-info.js';
 export { creatureRigFile } from './creature-rig-file.js';
-export { examCreature } from './exam-creature.js';
 export { type ExamOptions, type ExamResult, syntheticExam } from './exam.js';
+export { examCreature } from './exam-creature.js';
 export { type FitOptions, type FitResult, fit } from './fit.js';
 export { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
 export {
@@ -49,6 +49,8 @@ export { groundedMotion, type MotionChannels } from './grounded-motion.js';
 export { initialPose, robustTargets } from './init-pose.js';
 export { legGroups } from './leg-groups.js';
 export { addDiffGram, bandFactor, bandSolve, DIFF, symmetricEigen } from './linalg.js';
+export { readRigModel } from './read-rig-model.js';
+export { readSolverCreature, type SolverCreature } from './read-solver-creature.js';
 export {
   orthonormalRigModel,
   type RigKeypoint,
@@ -57,8 +59,6 @@ export {
   rigModelFromRigInfo,
   rigModelFromRigJson,
 } from './rig-model.js';
-export { readRigModel } from './read-rig-model.js';
-export { readSolverCreature, type SolverCreature } from './read-solver-creature.js';
 export { errorStats, type JointScore, scoreJoints } from './score.js';
 export { skeletonPairs } from './skeleton-pairs.js';
 export { type SolveContext, solveContext } from './solve-context.js';
