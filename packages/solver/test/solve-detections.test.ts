@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MotionJson, writeDetections } from '@mocap/layout';
@@ -14,7 +14,11 @@ describe('solveContext + solveDetections', () => {
   afterAll(() => rm(tmp, { recursive: true, force: true }));
 
   it("reads an unrigged creature's rig.json and fits det.npz to motion.json on disk, returning the joints", async () => {
-    const { dir, model } = loadCreature('wolf');
+    const { dir: bundled, model } = loadCreature('wolf');
+    // A copy without runs/: the bundled wolf may have been rigged by an earlier `mocap rig`.
+    const dir = path.join(tmp, 'wolf');
+    await mkdir(dir, { recursive: true });
+    for (const f of ['creature.json', 'rig.json']) await copyFile(path.join(bundled, f), path.join(dir, f));
     const ctx = await solveContext('test', dir);
     expect(ctx.creature.name).toBe('wolf');
     expect(ctx.model.restHead).toEqual(model.restHead);
