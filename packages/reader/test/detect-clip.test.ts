@@ -2,16 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seededRandom } from '@mocap/anim-loop';
-import { Layout, readDetections, worldToFront, worldToSide } from '@mocap/layout';
-import {
-  createImage,
-  crop,
-  encodeVideo,
-  fillCircle,
-  type RgbImage,
-  studioBackdrop,
-  writePng,
-} from '@mocap/media';
+import { readDetections } from '@mocap/layout';
+import { createImage, crop, encodeVideo, type RgbImage, writePng } from '@mocap/media';
 import {
   BLOB_JOINTS,
   createReader,
@@ -26,28 +18,12 @@ import {
 } from '@mocap/reader';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { small, studioFrame } from './studio-clip.js';
 
-const layout = Layout.parse({
-  WIDTH: 320,
-  HEIGHT: 180,
-  W_FRONT: 106,
-  W_SIDE: 214,
-  GROUND_V: 160,
-  M_PER_PX: 1.9 / 180,
-});
+const layout = small;
 const names = BLOB_JOINTS.map((j) => j.name);
 
-function blobFrame(k: number): RgbImage {
-  const img = studioBackdrop(layout);
-  BLOB_JOINTS.forEach((j, i) => {
-    const p = [0.3 * Math.cos(i + 0.2 * k), 0.5 * Math.sin(i * 2 + 0.1 * k), 0.3 + 0.25 * i];
-    const [fu, fv] = worldToFront(p, layout);
-    const [su, sv] = worldToSide(p, layout);
-    fillCircle(img, fu, fv, 9, [...j.colour]);
-    fillCircle(img, su, sv, 9, [...j.colour]);
-  });
-  return img;
-}
+const blobFrame = (k: number): RgbImage => studioFrame(k, layout);
 
 /** The frame a camera sees when layout u = sx * clip u + tx (bilinear; wall outside), `w` x `h` (the layout's size by default). */
 function warp(
