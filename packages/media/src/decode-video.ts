@@ -126,7 +126,7 @@ export async function* decodeVideo(file: string, options: DecodeOptions = {}): A
       () => undefined,
       (e: unknown) => e,
     );
-    throw toFfmpegError(op, 'ffmpeg', failure ?? err, timeout);
+    throw toFfmpegError(op, 'ffmpeg', failure ?? err, o.timeout);
   } finally {
     if (!finished) {
       sub.kill();
