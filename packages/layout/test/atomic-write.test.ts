@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { atomicWrite, atomicWriteJson } from '@mocap/layout';
@@ -14,15 +14,14 @@ describe('atomicWrite', () => {
     expect(await readdir(path.dirname(file))).toEqual(['out.json']);
   });
 
-  it('keeps the old file and removes its temporary file when the write fails', async () => {
+  it('keeps what was at the path and removes its temporary file when the write fails', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'mocap-atomic-'));
-    const file = path.join(dir, 'out.txt');
-    await writeFile(file, 'old');
-    // a folder where the file should go makes the rename fail after the temp file was written
-    const blocked = path.join(dir, 'sub');
-    await atomicWrite(path.join(blocked, 'x'), 'x');
-    await expect(atomicWrite(blocked, 'new')).rejects.toThrow();
-    expect(await readFile(file, 'utf8')).toBe('old');
-    expect((await readdir(dir)).sort()).toEqual(['out.txt', 'sub']);
+    // A folder at the target path makes the rename fail after the temporary file was written.
+    const target = path.join(dir, 'out');
+    await atomicWrite(path.join(target, 'x'), 'old');
+    await expect(atomicWrite(target, 'new')).rejects.toThrow(/out/);
+    expect(await readFile(path.join(target, 'x'), 'utf8')).toBe('old');
+    expect(await readdir(dir)).toEqual(['out']);
+    expect(await readdir(target)).toEqual(['x']);
   });
 });

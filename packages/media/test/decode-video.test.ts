@@ -46,8 +46,12 @@ describe('decodeVideo', () => {
 
   it('skips the probe when given its result', async () => {
     const info = await probeVideo(clip);
-    const frames = await collect(decodeVideo(clip, { info }));
-    expect(frames).toHaveLength(info.frames);
+    expect(await collect(decodeVideo(clip, { info }))).toHaveLength(info.frames);
+    // A probe would find the real height: the given one cuts ffmpeg's output into half frames.
+    const half = { ...info, height: info.height / 2 };
+    const frames = await collect(decodeVideo(clip, { info: half }));
+    expect(frames[0]!.height).toBe(info.height / 2);
+    expect(frames).toHaveLength(info.frames * 2);
   });
 
   it('keeps every step-th frame only', async () => {

@@ -15,8 +15,7 @@ import { requireRigged } from './require-rigged.js';
  * Fit settings for refined detections (stage 2's keypoints are projections of one posed mesh, so
  * consistent frame to frame): the priors keep their 2 px tuning instead of growing with the
  * residuals of the few keypoints the mesh places badly (jaw, tail tip), and the robust scale ends
- * at 3 px. Measured on a rendered 120-frame wolf clip: 1.58 cm mean joint error where the default
- * settings give 2.22 cm.
+ * at 3 px (docs/benchmarks.md, issue 7, compares it with the default settings).
  */
 export const REFINED_FIT: Readonly<Pick<FitOptions, 'noiseAdaptive' | 'scaleEnd'>> = Object.freeze({
   noiseAdaptive: false,

@@ -247,8 +247,7 @@ export async function detectClip(
 
 /**
  * The shortest clip {@link detectClip} reads with stage 1 in a worker thread by default: the
- * worker's start-up (about 1 s here) is paid back at about 20 ms a frame (measured on a 2-core
- * machine: 40 frames 10.5 s against 9.0 s inline, 120 frames 1.08x faster).
+ * worker's start-up is paid back only on longer clips (docs/benchmarks.md, detect throughput).
  */
 export const PEAK_WORKER_MIN_FRAMES = 60;
 

@@ -17,18 +17,10 @@ import { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 
 /**
- * The objective's settings for clips, measured on Blender-rendered wolf clips (120-frame gaits,
- * `mocap exam --render`, mean / p95 3D joint error after the solve): paint channels at 0.3 of the
- * silhouette (a hidden or fringed paint group must not drag its limb), Huber at 3 px, a strong
- * pull toward the previous frame's pose (prior 10000: 1.10 cm mean against 1.27 at 3000 and 1.6
- * at 1000 on seed 7; what no view shows otherwise drifts), and the heatmap peaks at weight 4 x
- * their confidence. With the shipped wolf reader (11.9 px mean held-out error) and the side-only
- * tail (`sideOnlyRatio`), weight 4 gave seed 7 0.82 / 2.46 cm, seed 11 0.68 / 1.63, seed 12
- * 0.86 / 2.41; weight 2: seed 12 1.14 / 3.04; weight 8: 0.86 / 2.43, 0.75 / 1.84, 1.12 / 3.51.
- * Without the side-only tail (seeds 7 / 11 / 12): weight 0 1.08 / 1.00 / 2.20 cm mean, 0.5 0.94 /
- * 0.93 / 2.13, 1 0.90 / 1.07 / 2.00, 2 0.85 / 0.98 / 1.93 (seed 12's tail 15-27 cm off at every
- * weight). With the first wolf reader (59.7 px) peaks made the tail and head drift (weight 0 was
- * best there). Figures and commands: docs/benchmarks.md.
+ * The objective's settings for clips: paint channels at 0.3 of the silhouette (a hidden or fringed
+ * paint group must not drag its limb), Huber at 3 px, a strong pull toward the previous frame's
+ * pose (what no view shows otherwise drifts), heatmap peaks weighted by their confidence. Chosen on
+ * rendered wolf exams; the figures behind each value are in docs/benchmarks.md (issue 7).
  */
 export const CLIP_OBJECTIVE: Readonly<ChamferOptions> = Object.freeze({
   paint: 0.3,
@@ -100,13 +92,8 @@ export const RefineClipOptions = z
     /**
      * From the third frame on, start the fit from the constant-velocity prediction of the last two
      * frames' poses ({@link predictRefinePose}) instead of the last pose, and run
-     * `predictedIterations`; the prior still pulls toward the last pose (toward the prediction it
-     * lost accuracy: wolf seeds 7 / 12 1.22 / 1.32 cm mean against 0.83 / 0.77). Measured on the
-     * rendered wolf exams (seeds 7 / 12 / 13, mean / p95 cm): without 0.830 / 2.45, 0.765 / 2.06,
-     * 0.753 / 2.03; predicted, 10 iterations 0.772 / 2.24, 0.684 / 1.79, 0.715 / 1.91; 7: 0.788,
-     * 0.721, 0.732; 6: 0.802 / 2.28, 0.739 / 1.88, 0.748 / 1.99; 5: seed 12 0.882 / 2.60. Seeds 11
-     * / 14: without 0.680 / 1.61, 0.885 / 2.54; 10: seed 14 0.837 / 2.41; 7: 0.664 / 1.57, 0.879 /
-     * 2.62; 6: 0.681 / 1.57, 0.916 / 2.77 (hence 7). docs/benchmarks.md. @default true
+     * `predictedIterations`; the prior still pulls toward the last pose (pulling toward the
+     * prediction lost accuracy). Measured on rendered wolf exams: docs/benchmarks.md. @default true
      */
     predict: z.boolean().default(true),
     /** LM iterations per level on a frame that starts from a prediction (`predict`). @default [7] */
