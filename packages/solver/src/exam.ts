@@ -1,10 +1,11 @@
 import type { ExamReport, Layout } from '@mocap/layout';
 import type { CreatureInfo } from './creature-info.js';
 import { type FitOptions, fit } from './fit.js';
+import type { FlatMotion } from './flat-motion.js';
 import type { RigModel } from './rig-model.js';
 import { scoreJoints } from './score.js';
 import { type CorruptionOptions, syntheticDetections } from './synthetic-detections.js';
-import { type FlatMotion, syntheticMotion } from './synthetic-motion.js';
+import { syntheticMotion } from './synthetic-motion.js';
 
 /** Options of {@link syntheticExam}. */
 export interface ExamOptions extends Omit<CorruptionOptions, 'seed'> {

@@ -1,9 +1,9 @@
 import { type SeededRandom, seededRandom } from '@mocap/anim-loop';
 import type { CreatureInfo } from './creature-info.js';
+import type { FlatMotion } from './flat-motion.js';
 import { groundedMotion } from './grounded-motion.js';
 import { legGroups } from './leg-groups.js';
 import type { RigModel } from './rig-model.js';
-import type { FlatMotion } from './synthetic-motion.js';
 
 /** Options of {@link gaitMotion}. */
 export interface GaitMotionOptions {

@@ -1,8 +1,8 @@
 import { quatFromMat3 } from '@mocap/anim-loop';
 import type { CreatureInfo } from './creature-info.js';
+import type { FlatMotion } from './flat-motion.js';
 import { eulerXyzToMat3, keypointsFromPose, poseFrame } from './forward-kinematics.js';
 import type { RigModel } from './rig-model.js';
-import type { FlatMotion } from './synthetic-motion.js';
 
 /** The channels of a generated motion, before it is posed: flat arrays over `frames` frames. */
 export interface MotionChannels {

@@ -32,6 +32,7 @@ export {
 export { BlockPreconditioner } from './fit-preconditioner.js';
 export { FitState, P_MAX, rotationFromVector } from './fit-state.js';
 export { fixSwaps } from './fix-swaps.js';
+export type { FlatMotion } from './flat-motion.js';
 export {
   eulerXyzToMat3,
   forwardKinematics,
@@ -73,4 +74,4 @@ export {
   type ViewData,
 } from './sync-checks.js';
 export { type CorruptionOptions, syntheticDetections } from './synthetic-detections.js';
-export { type FlatMotion, type SyntheticMotionOptions, syntheticMotion } from './synthetic-motion.js';
+export { type SyntheticMotionOptions, syntheticMotion } from './synthetic-motion.js';
