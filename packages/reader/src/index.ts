@@ -24,14 +24,14 @@ export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
 export { calibrationSummary, describeCalibration } from './describe-calibration.js';
 export {
-  type DetectEvent,
-  DetectOptions,
   type DetectResult,
   detectClip,
   heatmapsPath,
   MIN_CLIP_FRAMES,
   PEAK_WORKER_MIN_FRAMES,
 } from './detect-clip.js';
+export type { DetectEvent } from './detect-event.js';
+export { DetectOptions } from './detect-options.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
 export { type Calibration, estimateCalib } from './estimate-calib.js';
 export { evaluateReader, type ItemPrediction, predictItems } from './evaluate-reader.js';

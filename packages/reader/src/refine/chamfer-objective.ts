@@ -1,7 +1,7 @@
 import { quatConjugate, quatMultiply } from '@mocap/anim-loop';
 import { type Layout, ViewProjection } from '@mocap/layout';
 import { z } from 'zod';
-import { jointWorldMatrices, skinningMatrices } from './joint-pose.js';
+import { jointWorldMatrices } from './joint-world-matrices.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { mat4MulAt } from './mat4-ops.js';
 import type { ObservedViews } from './observed-views.js';
@@ -9,6 +9,7 @@ import { faceLabels, LABEL_GROUP0 } from './paint-labels.js';
 import { createRasterTarget, projectVertices, type RasterTarget, rasterizeDepth } from './rasterize-views.js';
 import type { RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
+import { skinningMatrices } from './skinning-matrices.js';
 import { type SurfaceSamples, surfaceSamples } from './surface-samples.js';
 import { VertexJacobians } from './vertex-jacobians.js';
 

@@ -18,13 +18,8 @@ export {
   distanceTransform1d,
   type PixelRect,
 } from './distance-transform.js';
-export {
-  copyJointPose,
-  type JointPose,
-  jointWorldMatrices,
-  restJointPose,
-  skinningMatrices,
-} from './joint-pose.js';
+export { copyJointPose, type JointPose } from './joint-pose.js';
+export { jointWorldMatrices } from './joint-world-matrices.js';
 export { linearBlendSkin } from './linear-blend-skin.js';
 export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';
 export { inChannel, type ObservedViews, observeLabels } from './observed-views.js';
@@ -55,6 +50,7 @@ export {
   type RefinePose,
   restRefinePose,
 } from './refine-pose-state.js';
+export { restJointPose } from './rest-joint-pose.js';
 export {
   projectKeypoints,
   type RigKeypointSpec,
@@ -75,5 +71,6 @@ export {
   type SkinnedMesh,
   skinnedMeshFromDocument,
 } from './skinned-mesh.js';
+export { skinningMatrices } from './skinning-matrices.js';
 export { type SurfaceSamples, surfaceSamples } from './surface-samples.js';
 export { type TrackFrame, TrackOptions, trackFrames } from './track-frames.js';

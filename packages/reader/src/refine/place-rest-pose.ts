@@ -1,12 +1,13 @@
 import type { Layout } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
 import { backdropColours } from './backdrop-gains.js';
-import { jointWorldMatrices, skinningMatrices } from './joint-pose.js';
+import { jointWorldMatrices } from './joint-world-matrices.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { faceLabels } from './paint-labels.js';
 import { createRasterTarget, projectVertices, rasterizeViews } from './rasterize-views.js';
 import { type RefinePose, restRefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
+import { skinningMatrices } from './skinning-matrices.js';
 
 /**
  * The creature's silhouette in a layout frame without a colour model: every pixel whose colour is

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ChamferObjective, type ChamferOptions, type KeypointTargets } from './chamfer-objective.js';
 import { cleanLabels } from './clean-labels.js';
 import { type ColourModel, fitColourModel, segmentImage } from './colour-model.js';
-import { jointWorldMatrices, skinningMatrices } from './joint-pose.js';
+import { jointWorldMatrices } from './joint-world-matrices.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { type ObservedViews, observeLabels } from './observed-views.js';
 import { faceLabels, LABEL_BODY, LABEL_GROUP0, type PaintJoints, vertexPaintLabels } from './paint-labels.js';
@@ -15,6 +15,7 @@ import { copyRefinePose, predictRefinePose, type RefinePose, restRefinePose } fr
 import { projectKeypoints, type RigKeypoints, rigKeypointPositions } from './rig-keypoints.js';
 import { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
+import { skinningMatrices } from './skinning-matrices.js';
 
 /**
  * The objective's settings for clips: paint channels at 0.3 of the silhouette (a hidden or fringed

@@ -1,5 +1,7 @@
 import { quatConjugate, quatMultiply } from '@mocap/anim-loop';
-import { copyJointPose, type JointPose, jointWorldMatrices, restJointPose } from './joint-pose.js';
+import { copyJointPose, type JointPose } from './joint-pose.js';
+import { jointWorldMatrices } from './joint-world-matrices.js';
+import { restJointPose } from './rest-joint-pose.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 
 /**

@@ -1,5 +1,5 @@
 import { type Layout, projectPoints } from '@mocap/layout';
-import { jointWorldMatrices } from './joint-pose.js';
+import { jointWorldMatrices } from './joint-world-matrices.js';
 import type { RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 

@@ -1,4 +1,4 @@
-import { jointWorldMatrices } from './joint-pose.js';
+import { jointWorldMatrices } from './joint-world-matrices.js';
 import type { RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 
