@@ -1,8 +1,11 @@
 """prep_mesh: import model.glb; real size, facing -Y, on the ground -> prep/static.blend.
 
-Args: {"model": path, "out": path, "prep": {"length_m", "rotz_deg", "axis"}}.
+Args: {"model": path, "out": path, "prep": {"length_m", "rotz_deg", "axis"}, "keep_skin": bool}.
 Every mesh is unparented with its world transform applied, stripped of armature modifiers,
-vertex groups and shape keys, and joined into one object `creature`. The result is rotated
+vertex groups and shape keys, and joined into one object `creature`. With `keep_skin` (the
+creature's rig comes from the glb's skin) the vertex groups stay, a mesh hung on a bone gets
+that bone's group at weight 1, and the object keeps the transform below as the custom property
+`mocap_prep_matrix` (16 floats, rows), which rig_from_skin applies to the skin's joints. The result is rotated
 about +Z by rotz_deg, scaled uniformly so its extent along `axis` is length_m, centred on
 x = y = 0 (bounding box) and lifted so its lowest point is z = 0.
 """
@@ -29,7 +32,11 @@ def main(args):
     if not meshes:
         raise RuntimeError("%s holds no mesh" % model)
     mb.progress(1, 3, "clean")
+    keep_skin = args.get("keep_skin", False)
     for o in meshes:
+        if keep_skin and o.parent is not None and o.parent_type == "BONE" and o.parent_bone:
+            o.vertex_groups.clear()
+            o.vertex_groups.new(name=o.parent_bone).add(list(range(len(o.data.vertices))), 1.0, "REPLACE")
         for m in list(o.modifiers):
             o.modifiers.remove(m)
         mw = o.matrix_world.copy()
@@ -37,7 +44,8 @@ def main(args):
         o.matrix_world = mw
         if o.data.shape_keys:
             o.shape_key_clear()
-        o.vertex_groups.clear()
+        if not keep_skin:
+            o.vertex_groups.clear()
     for o in list(bpy.data.objects):
         if o.type != "MESH":
             bpy.data.objects.remove(o, do_unlink=True)
@@ -58,7 +66,8 @@ def main(args):
 
     prep = args["prep"]
     me = obj.data
-    me.transform(Matrix.Rotation(math.radians(prep["rotz_deg"]), 4, "Z"))
+    rot = Matrix.Rotation(math.radians(prep["rotz_deg"]), 4, "Z")
+    me.transform(rot)
     co = [v.co.copy() for v in me.vertices]
     if not co:
         raise RuntimeError("%s: the mesh has no vertices" % model)
@@ -72,6 +81,9 @@ def main(args):
     centre = Vector(((lo.x + hi.x) / 2, (lo.y + hi.y) / 2, lo.z))
     me.transform(Matrix.Scale(s, 4) @ Matrix.Translation(-centre))
     me.update()
+    if keep_skin:
+        m = Matrix.Scale(s, 4) @ Matrix.Translation(-centre) @ rot
+        obj["mocap_prep_matrix"] = [m[r][c] for r in range(4) for c in range(4)]
     mb.progress(2, 3, "save")
     mb.save_blend(bpy, args["out"])
     dims = [(hi[i] - lo[i]) * s for i in range(3)]

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -13,6 +14,7 @@ import {
   readJsonFile,
 } from '@mocap/layout';
 import { z } from 'zod';
+import { buildSkinRig } from './build-skin-rig.js';
 import { checkReadable } from './check-file.js';
 import { rigKeypoints } from './rig-keypoints.js';
 import { type BlenderRunOptions, runBlenderScript } from './run-blender-script.js';
@@ -51,7 +53,8 @@ export interface BuildRigResult {
 /**
  * rig: the armature from rig.json, the mesh skinned to it, limb paint (`legpaint`) from
  * creature.json -> `runs/rigged/rigged.blend` + `runs/rigged/rig_info.json`. Both are written
- * only when everything succeeded.
+ * only when everything succeeded. Without rig.json, the rig comes from model.glb's skin
+ * ({@link buildSkinRig}).
  *
  * ```ts
  * const { info } = await buildRig({ creature: 'creatures/wolf' });
@@ -59,6 +62,7 @@ export interface BuildRigResult {
  */
 export async function buildRig(opts: BuildRigOptions): Promise<BuildRigResult> {
   const paths = creaturePaths(opts.creature, opts.runs);
+  if (!existsSync(paths.rigJson)) return buildSkinRig(opts);
   const creature = await readJsonFile('rig', paths.creatureJson, CreatureJson);
   const rig = await readJsonFile('rig', paths.rigJson, RigJson);
   const bones = new Set(rig.bones.map((b) => b[0]));

@@ -11,6 +11,13 @@ export {
   stderrTail,
 } from './blender-error.js';
 export { type BuildRigOptions, type BuildRigResult, buildRig, FREE_LIMITS } from './build-rig.js';
+export {
+  type BuildSkinRigOptions,
+  type BuildSkinRigResult,
+  buildSkinRig,
+  SKIN_DEFAULT_LIMITS,
+  skinKeypoints,
+} from './build-skin-rig.js';
 export { checkGlb, checkReadable } from './check-file.js';
 export { cleanTemps } from './clean-temps.js';
 export { composeFrame } from './compose-frame.js';
@@ -47,4 +54,5 @@ export {
   PYTHON_DIR,
   runBlenderScript,
 } from './run-blender-script.js';
+export { readSkinSkeleton, type SkinJoint, type SkinSkeleton } from './skin-skeleton.js';
 export { type GltfValidation, type GltfValidatorMessage, validateGltf } from './validate-gltf.js';

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CreatureJson, creaturePaths, readJsonFile } from '@mocap/layout';
 import { z } from 'zod';
@@ -28,7 +29,9 @@ export interface PrepMeshOptions extends BlenderRunOptions {
 
 /**
  * prep: imports model.glb and writes `runs/prep/static.blend`: one mesh at real size
- * (creature.json `prep`), facing -Y, centred on x = y = 0, lowest point on z = 0.
+ * (creature.json `prep`), facing -Y, centred on x = y = 0, lowest point on z = 0. When the
+ * creature has no rig.json, the mesh keeps the glb's skin weights and the transform, for
+ * {@link buildRig} to take the rig from the skin.
  *
  * ```ts
  * const r = await prepMesh({ creature: 'creatures/wolf' });
@@ -41,7 +44,8 @@ export async function prepMesh(opts: PrepMeshOptions): Promise<PrepResult & { fi
   await checkGlb('prep', model);
   const r = await runBlenderScript(
     'prep_mesh.py',
-    { model, out: paths.staticBlend, prep: creature.prep },
+    // Without rig.json the rig comes from the glb's skin, so its weights stay on the mesh.
+    { model, out: paths.staticBlend, prep: creature.prep, keep_skin: !existsSync(paths.rigJson) },
     PrepResult,
     opts,
   ).finally(() => cleanTemps(path.dirname(paths.staticBlend)));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Layout, Rgb } from '../layout.js';
-import { Finite, Name, Vec3 } from './common.js';
+import { Finite, LimitsDeg, Name, Vec3 } from './common.js';
 
 /** How prep_mesh turns a raw model into one at real size, facing -Y, on the ground. */
 export const Prep = z
@@ -73,6 +73,11 @@ export const CreatureJson = z
     camera: ShowcaseCamera.optional(),
     /** Left/right bone partners (either direction); without it, derived from bone names. */
     mirror: z.record(Name, Name).optional(),
+    /**
+     * Euler limits (degrees) of a rig taken from the glb's skin (no rig.json), keyed as rig.json's
+     * `limits_deg`: a bone, a stem or `default`. Bones none covers get wide limits.
+     */
+    limits_deg: z.record(Name, LimitsDeg).optional(),
   })
   .strict()
   .superRefine((c, ctx) => {
