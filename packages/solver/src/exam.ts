@@ -15,6 +15,13 @@ export interface ExamOptions extends Omit<CorruptionOptions, 'seed'> {
   fps?: number;
   /** Options passed to the fit. */
   fit?: Omit<FitOptions, 'layout' | 'creature'>;
+  /**
+   * The truth to score on instead of a seeded random motion (e.g. `clipMotion`'s, of a real
+   * clip); its frames and fps must be `frames` and `fps`. @default syntheticMotion of `seed`
+   */
+  truth?: FlatMotion | undefined;
+  /** What `truth` is, for the report (`Fox.glb#Walk`). */
+  motion?: string | undefined;
 }
 
 /** The exam's report plus the truth and the fitted motion, for callers that want more. */
@@ -29,8 +36,9 @@ export interface ExamResult {
 }
 
 /**
- * The synthetic exam, no renderer: a seeded random motion within the rig's limits, its true
- * joints projected to both views through the layout, corrupted as asked, fitted, and scored as
+ * The synthetic exam, no renderer: a seeded random motion within the rig's limits (or the
+ * `truth` given, such as a real clip's `clipMotion`), its true joints projected to both views through the
+ * layout, corrupted as asked, fitted, and scored as
  * per-joint 3D error in cm (overall, per paint group, per joint) with the fit's time.
  *
  * ```ts
@@ -46,7 +54,13 @@ export function syntheticExam(
   options: ExamOptions,
 ): ExamResult {
   const fps = options.fps ?? 30;
-  const truth = syntheticMotion(model, info, { frames: options.frames, seed: options.seed, fps });
+  const truth =
+    options.truth ?? syntheticMotion(model, info, { frames: options.frames, seed: options.seed, fps });
+  if (truth.frames !== options.frames || truth.fps !== fps) {
+    throw new RangeError(
+      `exam: the truth has ${truth.frames} frames at ${truth.fps} fps; expected ${options.frames} at ${fps}.`,
+    );
+  }
   const names = model.keypoints.map((k) => k.name);
   const det = syntheticDetections(truth.joints, names, fps, layout, info, {
     noisePx: options.noisePx ?? 0,
@@ -61,6 +75,7 @@ export function syntheticExam(
   const report: ExamReport = {
     creature,
     mode: 'synthetic',
+    ...(options.motion !== undefined ? { motion: options.motion } : {}),
     frames: options.frames,
     seed: options.seed,
     noise_px: options.noisePx ?? 0,

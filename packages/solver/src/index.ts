@@ -1,3 +1,5 @@
+export { type ClipMotion, type ClipMotionOptions, clipMotion } from './clip-motion.js';
+export { type ClipOnRig, clipOnRig, localRotation, posedRig } from './clip-on-rig.js';
 export { boneMirror, type CreatureInfo, creatureInfo } from './creature-info.js';
 export { creatureRigFile } from './creature-rig-file.js';
 export { type ExamOptions, type ExamResult, syntheticExam } from './exam.js';
@@ -50,6 +52,9 @@ export { groundedMotion, type MotionChannels } from './grounded-motion.js';
 export { initialPose, robustTargets } from './init-pose.js';
 export { legGroups } from './leg-groups.js';
 export { addDiffGram, bandFactor, bandSolve, DIFF, symmetricEigen } from './linalg.js';
+export { parseBvhClip, readBvhClip } from './read-bvh-clip.js';
+export { readGltfClip } from './read-gltf-clip.js';
+export { readMotionClip } from './read-motion-clip.js';
 export { readRigModel } from './read-rig-model.js';
 export { readSolverCreature, type SolverCreature } from './read-solver-creature.js';
 export {
@@ -60,7 +65,9 @@ export {
   rigModelFromRigInfo,
   rigModelFromRigJson,
 } from './rig-model.js';
+export { sampleChannel, sampleClipWorld } from './sample-clip.js';
 export { errorStats, type JointScore, scoreJoints } from './score.js';
+export type { ClipChannel, ClipInterpolation, SkeletonClip } from './skeleton-clip.js';
 export { skeletonPairs } from './skeleton-pairs.js';
 export { type SolveContext, solveContext } from './solve-context.js';
 export { type SolveDetectionsResult, solveDetections } from './solve-detections.js';

@@ -12,6 +12,7 @@ import {
   syntheticExam,
 } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOX, foxSkinRig } from './helpers/fox-skin-rig.js';
 import { loadCreature } from './helpers.js';
 
 /** rig_info.json as build_rig would write it for `rig` with every joint scaled by `s` (a bigger wolf). */
@@ -91,5 +92,31 @@ describe('examCreature', () => {
     const file = creaturePaths(dir).rigInfo;
     await writeFile(file, '{"bones": []}');
     await expect(examCreature(dir, OPTIONS)).rejects.toThrow(file);
+  });
+});
+
+describe('examCreature with a motion (a real clip as the truth)', () => {
+  let fox = '';
+  beforeAll(async () => {
+    fox = await mkdtemp(path.join(tmpdir(), 'solver-exam-motion-'));
+    const { rig, creature } = await foxSkinRig();
+    await writeFile(path.join(fox, 'rig.json'), JSON.stringify(rig));
+    await writeFile(path.join(fox, 'creature.json'), JSON.stringify(creature));
+  });
+  afterAll(() => rm(fox, { recursive: true, force: true }));
+
+  it("scores the fit on the Fox's own Walk, looped to the frames asked, and says so in the report", async () => {
+    const report = await examCreature(fox, { frames: 30, seed: 1, noisePx: 0, motion: `${FOX}#Walk` });
+    expect(report.motion).toBe(`${FOX}#Walk`);
+    expect(report.frames).toBe(30);
+    expect(report.error_cm.mean).toBeLessThan(0.5);
+    expect(report.per_joint).toHaveProperty('b_LeftHand_011_end');
+  });
+
+  it("names the creature's bones a motion lacks (the Fox's Walk on the wolf)", async () => {
+    const wolfDir = loadCreature('wolf').dir;
+    await expect(examCreature(wolfDir, { frames: 10, seed: 1, motion: `${FOX}#Walk` })).rejects.toThrow(
+      /^exam: .*model\.glb#Walk: the creature's bones "hips", "spine1", .* are not joints of the motion/,
+    );
   });
 });

@@ -22,6 +22,8 @@ export const ExamReport = z
     creature: Name,
     /** `synthetic` (projected truth, no renderer) or `render` (Blender clip through the reader). */
     mode: z.enum(['synthetic', 'render']),
+    /** The clip that was the truth (`file.glb#Animation`, `file.bvh`); absent for a seeded random motion. */
+    motion: z.string().optional(),
     frames: z.number().int().min(2),
     seed: z.number().int(),
     noise_px: z.number().min(0),
