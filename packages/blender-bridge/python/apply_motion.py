@@ -20,6 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mocap_blender as mb  # noqa: E402
+from gltf_colours import GltfMesh  # noqa: E402
 
 
 def key_action(bpy, arm, motion, root):
@@ -143,17 +144,19 @@ def write_exports(bpy, args, arm, mesh, info, T, report):
     with Static(mesh, hide=False):
         if args.get("glb"):
             tmp = mb.tmp_name(args["glb"])
-            select_only(bpy, [arm, mesh], arm)
-            bpy.ops.export_scene.gltf(
-                filepath=tmp,
-                export_format="GLB",
-                use_selection=True,
-                export_animations=True,
-                export_force_sampling=True,
-                export_cameras=False,
-                export_lights=False,
-                export_yup=True,
-            )
+            with GltfMesh(bpy, mesh) as gm:
+                select_only(bpy, [arm, gm.mesh], arm)
+                bpy.ops.export_scene.gltf(
+                    filepath=tmp,
+                    export_format="GLB",
+                    use_selection=True,
+                    export_animations=True,
+                    export_force_sampling=True,
+                    export_cameras=False,
+                    export_lights=False,
+                    export_yup=True,
+                    **gm.options,
+                )
             tmps.append((tmp, args["glb"]))
             report("export", format="glb")
         if args.get("fbx"):
