@@ -31,7 +31,8 @@ export async function prepareCreature(
   if (existsSync(p.rigInfo) && existsSync(p.riggedBlend))
     onEvent({ stage: 'rig', done: true, file: p.rigInfo });
   else {
-    onEvent({ stage: 'rig', done: false, file: p.rigJson });
+    // Without rig.json the rig comes from model.glb's skin.
+    onEvent({ stage: 'rig', done: false, file: existsSync(p.rigJson) ? p.rigJson : p.model });
     await buildRig({ creature, ...blender });
   }
   if (existsSync(p.refPng)) onEvent({ stage: 'ref', done: true, file: p.refPng });
