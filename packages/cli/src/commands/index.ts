@@ -26,7 +26,7 @@ export const commands: readonly CommandEntry[] = [
   },
   {
     name: 'rig',
-    summary: 'Build the armature from rig.json or the skin in model.glb, skin the mesh, paint the limbs (Blender)',
+    summary: 'Rig from rig.json or the skin in model.glb: armature, weights, limb paint (Blender)',
     load: async () => (await import('./rig.js')).rigCommand,
   },
   {

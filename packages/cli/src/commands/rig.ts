@@ -6,7 +6,7 @@ import { blenderOptions, blenderProgress, requireCreature } from './blender-prog
 /** `mocap rig`: rig.json + static.blend -> rigged.blend + rig_info.json (armature, weights, paint). */
 export const rigCommand: Command = {
   name: 'rig',
-  summary: 'Build the armature from rig.json or the skin in model.glb, skin the mesh, paint the limbs (Blender)',
+  summary: 'Rig from rig.json or the skin in model.glb: armature, weights, limb paint (Blender)',
   usage: 'mocap rig [--creature DIR] [--weights auto|nearest] [--runs DIR] [--timeout SEC]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
