@@ -2,6 +2,12 @@ export { type ClipMotion, type ClipMotionOptions, clipMotion } from './clip-moti
 export { type ClipOnRig, clipOnRig, localRotation, posedRig } from './clip-on-rig.js';
 export { boneMirror, type CreatureInfo, creatureInfo } from './creature-info.js';
 export { creatureRigFile } from './creature-rig-file.js';
+export {
+  type CreatureSkeleton,
+  rigJsonSkeleton,
+  type SkeletonBone,
+  type SkeletonKeypoint,
+} from './creature-skeleton.js';
 export { type ExamOptions, type ExamResult, syntheticExam } from './exam.js';
 export { examCreature } from './exam-creature.js';
 export { type FitOptions, type FitResult, fit } from './fit.js';
@@ -48,10 +54,13 @@ export {
 } from './forward-kinematics.js';
 export { frameCosts } from './frame-costs.js';
 export { type GaitMotionOptions, gaitMotion } from './gait-motion.js';
+export { readGlbSkeleton } from './glb-skeleton.js';
 export { groundedMotion, type MotionChannels } from './grounded-motion.js';
+export { type InitCreatureOptions, type InitCreatureResult, initCreature } from './init-creature.js';
 export { initialPose, robustTargets } from './init-pose.js';
 export { legGroups } from './leg-groups.js';
 export { addDiffGram, bandFactor, bandSolve, DIFF, symmetricEigen } from './linalg.js';
+export { type CreatureProposal, type ProposeCreatureOptions, proposeCreature } from './propose-creature.js';
 export { parseBvhClip, readBvhClip } from './read-bvh-clip.js';
 export { readGltfClip } from './read-gltf-clip.js';
 export { readMotionClip } from './read-motion-clip.js';

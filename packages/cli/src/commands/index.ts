@@ -20,6 +20,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./layout.js')).layoutCommand,
   },
   {
+    name: 'init',
+    summary: "Propose creature.json from the creature's skeleton (rig.json, else model.glb's skin) for review",
+    load: async () => (await import('./init.js')).initCommand,
+  },
+  {
     name: 'prep',
     summary: "Import the creature's model.glb at real size, facing -Y, on the ground (Blender)",
     load: async () => (await import('./prep.js')).prepCommand,
