@@ -8,6 +8,7 @@ import {
   RigInfo,
   readJsonFile,
   resolveCreature,
+  withOutputLock,
 } from '@mocap/layout';
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
@@ -88,13 +89,20 @@ function split(frames: number[], n: number): number[][] {
  * of frames, shared among `processes` Blender processes; each render is reported (`render`
  * progress with `view` and `frame`) once it lies complete under its final name. Every file lands
  * under its final name only once complete; a failure or an abort (`signal`) kills Blender and
- * removes its temporary files.
+ * removes its temporary files. The output folder is locked while apply writes it (lockOutput):
+ * a second run into it is refused with the first run's pid, host, command and start.
  *
  * ```ts
  * const r = await applyMotion({ creature: 'creatures/wolf', motion: 'runs/wolf/trot/motion.json' });
  * ```
  */
 export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotionResult> {
+  const paths = creaturePaths(opts.creature, opts.runs);
+  const dir = opts.out ?? path.join(paths.apply, path.basename(path.dirname(path.resolve(opts.motion))));
+  return withOutputLock(dir, { operation: 'apply', signal: opts.signal }, () => applyInto(opts, dir));
+}
+
+async function applyInto(opts: ApplyMotionOptions, dir: string): Promise<ApplyMotionResult> {
   const paths = creaturePaths(opts.creature, opts.runs);
   const motion = await readJsonFile('apply', opts.motion, MotionJson);
   const info = await readJsonFile('apply', paths.rigInfo, RigInfo);
@@ -143,7 +151,6 @@ export async function applyMotion(opts: ApplyMotionOptions): Promise<ApplyMotion
     }
   });
   const T = motion.trans.length;
-  const dir = opts.out ?? path.join(paths.apply, path.basename(path.dirname(path.resolve(opts.motion))));
   const asked = opts.renders === 'all' ? [...Array(T).keys()] : (opts.renders ?? []);
   for (const f of asked) {
     if (!Number.isInteger(f) || f < 0 || f >= T) {

@@ -12,6 +12,7 @@ import {
   RigInfo,
   RigJson,
   readJsonFile,
+  withOutputLock,
 } from '@mocap/layout';
 import { z } from 'zod';
 import { buildSkinRig } from './build-skin-rig.js';
@@ -54,13 +55,19 @@ export interface BuildRigResult {
  * rig: the armature from rig.json, the mesh skinned to it, limb paint (`legpaint`) from
  * creature.json -> `runs/rigged/rigged.blend` + `runs/rigged/rig_info.json`. Both are written
  * only when everything succeeded. Without rig.json, the rig comes from model.glb's skin
- * ({@link buildSkinRig}).
+ * ({@link buildSkinRig}). `runs/rigged` is locked meanwhile (lockOutput): a second run is
+ * refused, naming the first.
  *
  * ```ts
  * const { info } = await buildRig({ creature: 'creatures/wolf' });
  * ```
  */
 export async function buildRig(opts: BuildRigOptions): Promise<BuildRigResult> {
+  const dir = path.dirname(creaturePaths(opts.creature, opts.runs).riggedBlend);
+  return withOutputLock(dir, { operation: 'rig', signal: opts.signal }, () => buildRigInto(opts));
+}
+
+async function buildRigInto(opts: BuildRigOptions): Promise<BuildRigResult> {
   const paths = creaturePaths(opts.creature, opts.runs);
   if (!existsSync(paths.rigJson)) return buildSkinRig(opts);
   const creature = await readJsonFile('rig', paths.creatureJson, CreatureJson);

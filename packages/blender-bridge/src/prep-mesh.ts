@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CreatureJson, creaturePaths, readJsonFile } from '@mocap/layout';
+import { CreatureJson, creaturePaths, readJsonFile, withOutputLock } from '@mocap/layout';
 import { z } from 'zod';
 import { checkGlb } from './check-file.js';
 import { cleanTemps } from './clean-temps.js';
@@ -31,13 +31,19 @@ export interface PrepMeshOptions extends BlenderRunOptions {
  * prep: imports model.glb and writes `runs/prep/static.blend`: one mesh at real size
  * (creature.json `prep`), facing -Y, centred on x = y = 0, lowest point on z = 0. When the
  * creature has no rig.json, the mesh keeps the glb's skin weights and the transform, for
- * {@link buildRig} to take the rig from the skin.
+ * {@link buildRig} to take the rig from the skin. `runs/prep` is locked meanwhile (lockOutput):
+ * a second run is refused, naming the first.
  *
  * ```ts
  * const r = await prepMesh({ creature: 'creatures/wolf' });
  * ```
  */
 export async function prepMesh(opts: PrepMeshOptions): Promise<PrepResult & { file: string }> {
+  const dir = path.dirname(creaturePaths(opts.creature, opts.runs).staticBlend);
+  return withOutputLock(dir, { operation: 'prep', signal: opts.signal }, () => prepInto(opts));
+}
+
+async function prepInto(opts: PrepMeshOptions): Promise<PrepResult & { file: string }> {
   const paths = creaturePaths(opts.creature, opts.runs);
   const creature = await readJsonFile('prep', paths.creatureJson, CreatureJson);
   const model = opts.model ?? paths.model;

@@ -8,6 +8,7 @@ import {
   RigInfo,
   readJsonFile,
   resolveCreature,
+  withOutputLock,
 } from '@mocap/layout';
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
@@ -88,7 +89,8 @@ export interface RenderDatasetResult {
 /**
  * dataset: `count` seeded random poses within the rig's limits, rendered from both cameras in one
  * Blender process (or `processes` in parallel) -> `<i>_front.png`, `<i>_side.png`, `<i>_meta.json` (true joints in metres and
- * layout px, see DatasetMeta). Resumable: samples whose meta exists are skipped.
+ * layout px, see DatasetMeta). Resumable: samples whose meta exists are skipped. The folder is
+ * locked while it renders (lockOutput): a second run into it is refused, naming the first.
  *
  * ```ts
  * await renderDataset({ creature: 'creatures/wolf', count: 1000, seed: 1 });
@@ -98,13 +100,17 @@ export async function renderDataset(opts: RenderDatasetOptions): Promise<RenderD
   if (!Number.isInteger(opts.count) || opts.count < 1) {
     throw new TypeError(`renderDataset: expected count to be a positive integer, got ${opts.count}.`);
   }
+  const dir = opts.out ?? creaturePaths(opts.creature, opts.runs).dataset;
+  return withOutputLock(dir, { operation: 'dataset', signal: opts.signal }, () => renderInto(opts, dir));
+}
+
+async function renderInto(opts: RenderDatasetOptions, dir: string): Promise<RenderDatasetResult> {
   const paths = creaturePaths(opts.creature, opts.runs);
   const creature = await readJsonFile('dataset', paths.creatureJson, CreatureJson);
   const { layout } = await resolveCreature({ creature: opts.creature });
   const info = await readJsonFile('dataset', paths.rigInfo, RigInfo);
   await checkReadable('dataset', paths.riggedBlend, 'rigged creature (run `mocap rig` first)');
   const pose = DatasetPoseOptions.parse(opts.pose ?? {});
-  const dir = opts.out ?? paths.dataset;
   await mkdir(dir, { recursive: true });
   const n = opts.processes ?? 1;
   if (!Number.isInteger(n) || n < 1) {

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWrite, creaturePaths, type Layout, resolveCreature } from '@mocap/layout';
+import { atomicWrite, creaturePaths, type Layout, resolveCreature, withOutputLock } from '@mocap/layout';
 import { z } from 'zod';
 import { checkReadable } from './check-file.js';
 import { composeFrame } from './compose-frame.js';
@@ -19,17 +19,24 @@ export interface RenderRefOptions extends BlenderRunOptions {
 
 /**
  * ref: the rigged creature in its rest pose from both cameras over the studio (wall, floor band
- * below the ground row, divider) -> `ref.png`, WIDTH x HEIGHT (1280 x 720 by default).
+ * below the ground row, divider) -> `ref.png`, WIDTH x HEIGHT (1280 x 720 by default). Its folder
+ * is locked meanwhile (lockOutput): a second run is refused, naming the first.
  *
  * ```ts
  * const { file } = await renderRef({ creature: 'creatures/wolf' });
  * ```
  */
 export async function renderRef(opts: RenderRefOptions): Promise<{ file: string; layout: Layout }> {
+  const out = opts.out ?? creaturePaths(opts.creature, opts.runs).refPng;
+  return withOutputLock(path.dirname(out), { operation: 'ref', signal: opts.signal }, () =>
+    renderRefInto(opts, out),
+  );
+}
+
+async function renderRefInto(opts: RenderRefOptions, out: string): Promise<{ file: string; layout: Layout }> {
   const paths = creaturePaths(opts.creature, opts.runs);
   const { layout } = await resolveCreature({ creature: opts.creature });
   await checkReadable('ref', paths.riggedBlend, 'rigged creature (run `mocap rig` first)');
-  const out = opts.out ?? paths.refPng;
   const dir = path.dirname(out);
   await mkdir(dir, { recursive: true });
   const tag = `${process.pid}-${Date.now()}`;

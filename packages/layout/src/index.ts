@@ -14,6 +14,15 @@ export { DEFAULT_HEIGHT_M, DEFAULT_LAYOUT, Layout, type LayoutInput, Rgb, Studio
 export { decodeNpy, encodeNpy, type NpyArray, type NpyDtype, shapeSize } from './npy.js';
 export { decodeNpz, encodeNpz, readNpz, type WriteNpzOptions, writeNpz } from './npz.js';
 export {
+  type LockOutputOptions,
+  lockOutput,
+  type OutputLock,
+  OutputLockedError,
+  OutputLockHolder,
+  outputLockFile,
+  withOutputLock,
+} from './output-lock.js';
+export {
   frontUToX,
   projectPoints,
   sideUToY,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type ApplyView, applyMotion, type BlenderProgress } from '@mocap/blender-bridge';
-import { creaturePaths, type Detections, FileError } from '@mocap/layout';
+import { creaturePaths, type Detections, FileError, withOutputLock } from '@mocap/layout';
 import { composeFrame, probeVideo, readPng, writeShowcase } from '@mocap/media';
 import { calibrationSummary, type DetectEvent, detectClip } from '@mocap/reader';
 import { type FitOptions, skeletonPairs, solveContext, solveDetections } from '@mocap/solver';
@@ -116,7 +116,8 @@ export interface CaptureSeconds {
  * (the rig fit) -> `motion.json` -> apply (Blender keys the rig) -> `joints.json`, renders,
  * `animation.glb` -> `showcase.mp4` (the clip with its detections beside the rig rendered from
  * creature.json's 3/4 `camera`, or its two views when it has none). Every file is written
- * atomically under `<creature>/runs/capture/<clip name>/`.
+ * atomically under `<creature>/runs/capture/<clip name>/` (or `out`), which is locked from the
+ * start (lockOutput): a second capture into it is refused, naming the first run.
  *
  * ```ts
  * const r = await captureClip({ clip: 'trot.mp4', creature: 'creatures/wolf' }, (e) => console.log(e.stage));
@@ -125,6 +126,18 @@ export interface CaptureSeconds {
 export async function captureClip(
   opts: CaptureOptions,
   onEvent: (e: CaptureEvent) => void = () => {},
+): Promise<CaptureResult> {
+  const name = path.basename(opts.clip, path.extname(opts.clip));
+  const dir = opts.out ?? path.join(creaturePaths(opts.creature).capture, name);
+  return withOutputLock(dir, { operation: 'capture', signal: opts.signal }, () =>
+    captureInto(opts, dir, onEvent),
+  );
+}
+
+async function captureInto(
+  opts: CaptureOptions,
+  dir: string,
+  onEvent: (e: CaptureEvent) => void,
 ): Promise<CaptureResult> {
   const start = performance.now();
   const paths = creaturePaths(opts.creature);
@@ -145,8 +158,6 @@ export async function captureClip(
     env: opts.env,
     signal: opts.signal,
   });
-  const name = path.basename(opts.clip, path.extname(opts.clip));
-  const dir = opts.out ?? path.join(paths.capture, name);
   const det = path.join(dir, 'det.npz');
   const signal = opts.signal;
   let t0 = start;

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWriteJson, creaturePaths, ExamReport, readJsonFile, TruthJson } from '@mocap/layout';
+import {
+  atomicWriteJson,
+  creaturePaths,
+  ExamReport,
+  readJsonFile,
+  TruthJson,
+  withOutputLock,
+} from '@mocap/layout';
 import { type DegradePreset, decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import { gaitMotion, scoreJoints, solveContext, solveDetections } from '@mocap/solver';
@@ -94,7 +101,8 @@ export type RenderExamResult = ExamReport & {
  * (`noise_px`, `outliers`, `swaps` are 0): the reader's own error is measured; with `degrade`, the
  * clip is also read after video-model degradations, each scored beside the clean read. Writes
  * clip.mp4, det.npz (+ det_heatmaps.npz), motion.json and report.json (+ report_heatmaps.json,
- * report_degraded.json) atomically in its run folder.
+ * report_degraded.json) atomically in its run folder, locked meanwhile (lockOutput): a second
+ * exam into it is refused, naming the first run.
  *
  * ```ts
  * const report = await renderExam({ creature: 'creatures/wolf', frames: 60, seed: 1 });
@@ -102,6 +110,11 @@ export type RenderExamResult = ExamReport & {
  * ```
  */
 export async function renderExam(opts: RenderExamOptions): Promise<RenderExamResult> {
+  const dir = opts.out ?? path.join(creaturePaths(opts.creature).exam, `render-seed${opts.seed}`);
+  return withOutputLock(dir, { operation: 'exam', signal: opts.signal }, () => examInto(opts, dir));
+}
+
+async function examInto(opts: RenderExamOptions, dir: string): Promise<RenderExamResult> {
   const paths = creaturePaths(opts.creature);
   const reader = opts.reader ?? defaultReader(opts.creature);
   requireReader('exam', reader);
@@ -111,7 +124,6 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
     env: opts.env,
     signal: opts.signal,
   });
-  const dir = opts.out ?? path.join(paths.exam, `render-seed${opts.seed}`);
   await mkdir(dir, { recursive: true });
   const truth = gaitMotion(ctx.model, ctx.info, {
     frames: opts.frames,

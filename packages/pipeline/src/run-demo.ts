@@ -8,6 +8,7 @@ import {
   MotionJson,
   readJsonFile,
   TruthJson,
+  withOutputLock,
 } from '@mocap/layout';
 import { gaitMotion, scoreJoints, solveContext } from '@mocap/solver';
 import { type CaptureEvent, type CaptureResult, captureClip } from './capture-clip.js';
@@ -74,7 +75,8 @@ export interface DemoResult {
  * (`gaitMotion`) to a two-view clip ({@link renderMotionClip}; truth.json keeps the joints it
  * posed), {@link captureClip} captures that clip as `mocap capture` does (read, refine, fit,
  * apply: animation.glb/.bvh/.fbx, showcase.mp4) and the captured motion.json is scored against
- * truth.json (`scoreJoints`, report.json). Every file goes under `<creature>/runs/demo/`.
+ * truth.json (`scoreJoints`, report.json). Every file goes under `<creature>/runs/demo/`, locked
+ * meanwhile (lockOutput): a second demo into it is refused, naming the first run.
  *
  * ```ts
  * const r = await runDemo({ creature: 'creatures/wolf', frames: 60 });
@@ -84,6 +86,15 @@ export interface DemoResult {
 export async function runDemo(
   opts: DemoOptions,
   onEvent: (e: DemoEvent) => void = () => {},
+): Promise<DemoResult> {
+  const dir = opts.out ?? path.join(creaturePaths(opts.creature).runs, 'demo');
+  return withOutputLock(dir, { operation: 'demo', signal: opts.signal }, () => demoInto(opts, dir, onEvent));
+}
+
+async function demoInto(
+  opts: DemoOptions,
+  dir: string,
+  onEvent: (e: DemoEvent) => void,
 ): Promise<DemoResult> {
   const start = performance.now();
   let t0 = start;
@@ -104,7 +115,6 @@ export async function runDemo(
   const prepareSeconds = lap();
   const frames = opts.frames ?? 60;
   const seed = opts.seed ?? 1;
-  const dir = opts.out ?? path.join(creaturePaths(opts.creature).runs, 'demo');
   await mkdir(dir, { recursive: true });
   const ctx = await solveContext('demo', opts.creature);
   const known = gaitMotion(ctx.model, ctx.info, { frames, seed, fps: opts.fps ?? 30 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { seededRandom } from '@mocap/anim-loop';
-import { DEFAULT_LAYOUT, Layout, type LayoutInput } from '@mocap/layout';
+import { DEFAULT_LAYOUT, Layout, type LayoutInput, withOutputLock } from '@mocap/layout';
 import * as tf from '@tensorflow/tfjs-core';
 import { z } from 'zod';
 import { AdamW } from './adam.js';
@@ -129,7 +129,8 @@ function batchTensors(
  * Trains a heatmap reader on a dataset folder: seeded split (4% of samples held out by default),
  * Gaussian targets, augmentation for generated video, AdamW with warm-up + cosine decay,
  * checkpoints every `checkpointEvery` steps (resumed when present), and finally the reader saved
- * to `out` with its joint names and held-out error in layout px.
+ * to `out` with its joint names and held-out error in layout px. `out` is locked meanwhile
+ * (lockOutput): a second training into it is refused, naming the first run.
  *
  * ```ts
  * const result = await trainReader({ dataset: 'runs/wolf/dataset', out: 'runs/wolf/reader', steps: 3000 },
@@ -142,6 +143,14 @@ export async function trainReader(
   signal?: AbortSignal,
 ): Promise<TrainResult> {
   const o = parseOptions('trainReader', TrainOptions, options);
+  return withOutputLock(o.out, { operation: 'train', signal }, () => trainInto(o, onEvent, signal));
+}
+
+async function trainInto(
+  o: z.output<typeof TrainOptions>,
+  onEvent: (e: TrainEvent) => void,
+  signal: AbortSignal | undefined,
+): Promise<TrainResult> {
   const layout = o.layout ? Layout.parse(o.layout) : DEFAULT_LAYOUT;
   const backend = await initBackend();
   const probe = parseOptions('trainReader', ReaderConfig, { ...o.model, joints: ['probe'] }, 'options.model');
