@@ -152,9 +152,11 @@ describe('rig from a glTF skin: influences and refusals', () => {
   };
   const rings = [-1, -0.6, -0.2, 0.2, 0.6, 1];
 
-  it('keeps the four largest of six influences, renormalised, and says so', async () => {
+  it('keeps the four largest of six influences, renormalised, and says so; turns the skeleton with the mesh', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'mocap-bar-'));
-    await writeFile(path.join(dir, 'creature.json'), JSON.stringify(creature));
+    // Turned a quarter about Z, so the bar's length lies along X.
+    const turned = CreatureJson.parse({ ...creature, prep: { length_m: 1, rotz_deg: 90, axis: 'x' } });
+    await writeFile(path.join(dir, 'creature.json'), JSON.stringify(turned));
     const six: [number, number][] = [0.3, 0.25, 0.2, 0.12, 0.08, 0.05].map((w, j) => [j, w]);
     await writeSkinnedBar(path.join(dir, 'model.glb'), barChain(6, rings), rings, [
       [[0, 1]],
@@ -164,9 +166,13 @@ describe('rig from a glTF skin: influences and refusals', () => {
       [[4, 1]],
       [[5, 1]],
     ]);
+    const exp = await expected(path.join(dir, 'model.glb'), turned);
     await prepMesh({ creature: dir });
     const { info } = await buildRig({ creature: dir });
     expect(info.weights).toBe('skin (4 vertices cut to their 4 largest influences)');
+    for (const b of info.bones)
+      expect(dist(b.head, exp.toPrep(fromGltf(exp.joints.get(b.name)!))), b.name).toBeLessThan(1e-5);
+    expect(info.bones[5]!.head[0]).toBeCloseTo(0.5, 4);
     expect(info.bones.map((b) => b.limits_deg[0])).toEqual(info.bones.map(() => [-45, 45]));
     const { vertices } = await dumpWeights(creaturePaths(dir).riggedBlend);
     const cut = vertices.filter((v) => Object.keys(v.w).length > 1);
