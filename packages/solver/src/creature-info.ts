@@ -1,3 +1,4 @@
+import { sideSwapName } from '@mocap/anim-loop';
 import { type CreatureJson, FileError } from '@mocap/layout';
 import type { RigModel } from './rig-model.js';
 
@@ -16,16 +17,10 @@ export interface CreatureInfo {
   groups: Record<string, number[]>;
 }
 
-const SIDES: [RegExp, string, string][] = [
-  [/\.L$/, '.L', '.R'],
-  [/_L$/, '_L', '_R'],
-  [/\.l$/, '.l', '.r'],
-  [/_l$/, '_l', '_r'],
-  [/Left/, 'Left', 'Right'],
-  [/left/, 'left', 'right'],
-];
-
-/** The bone mirror map: creature.json's `mirror` (either direction), else derived from .L/.R-style names. */
+/**
+ * The bone mirror map: creature.json's `mirror` (either direction), else derived from side markers
+ * in the names as anim-loop's {@link sideSwapName} reads them (`.L`, `_r`, `L_`, `Left`...).
+ */
 export function boneMirror(bones: string[], explicit?: Record<string, string>): Map<string, string> {
   const names = new Set(bones);
   const m = new Map<string, string>();
@@ -39,15 +34,10 @@ export function boneMirror(bones: string[], explicit?: Record<string, string>): 
     return m;
   }
   for (const b of bones) {
-    for (const [re, l, r] of SIDES) {
-      if (re.test(b)) {
-        const other = b.replace(re, (s) => s.replace(l, r));
-        if (names.has(other)) {
-          m.set(b, other);
-          m.set(other, b);
-        }
-        break;
-      }
+    const other = sideSwapName(b);
+    if (other !== undefined && other !== b && names.has(other)) {
+      m.set(b, other);
+      m.set(other, b);
     }
   }
   return m;

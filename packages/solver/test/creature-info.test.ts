@@ -26,10 +26,21 @@ describe('creatureInfo', () => {
   });
 
   it('derives a mirror map from side markers when none is given', () => {
-    const m = boneMirror(['arm.L', 'arm.R', 'leg_l', 'leg_r', 'LeftEye', 'RightEye', 'spine']);
+    const m = boneMirror([
+      'arm.L',
+      'arm.R',
+      'leg_l',
+      'leg_r',
+      'LeftEye',
+      'RightEye',
+      'spine',
+      'L_ear',
+      'R_ear',
+    ]);
     expect(m.get('arm.R')).toBe('arm.L');
     expect(m.get('leg_l')).toBe('leg_r');
     expect(m.get('LeftEye')).toBe('RightEye');
+    expect(m.get('L_ear')).toBe('R_ear');
     expect(m.has('spine')).toBe(false);
   });
 });
