@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  atomicWriteJson,
-  creaturePaths,
-  ExamReport,
-  readJsonFile,
-  TruthJson,
-  withOutputLock,
-} from '@mocap/layout';
+import { atomicWriteJson, creaturePaths, ExamReport, readJsonFile, TruthJson } from '@mocap/layout';
 import { type DegradePreset, decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
-import { gaitMotion, scoreJoints, solveContext, solveDetections } from '@mocap/solver';
+import {
+  clipMotion,
+  gaitMotion,
+  readMotionClip,
+  scoreJoints,
+  solveContext,
+  solveDetections,
+} from '@mocap/solver';
 import { REFINED_FIT } from './capture-clip.js';
 import { defaultReader } from './default-reader.js';
 import { type DegradedExam, degradedExams } from './degraded-exam.js';
@@ -25,12 +25,23 @@ import { requireRigged } from './require-rigged.js';
 async function readTruth(
   file: string,
   clip: string,
-  key: { seed: number; frames: number; fps: number },
+  key: { seed: number; frames: number; fps: number; motion?: string },
 ): Promise<RenderClipResult | null> {
   if (!existsSync(file) || !existsSync(clip)) return null;
   const t = await readJsonFile('exam', file, TruthJson);
-  if (t.seed !== key.seed || t.frames !== key.frames || t.fps !== key.fps) return null;
+  if (t.seed !== key.seed || t.frames !== key.frames || t.fps !== key.fps || t.motion !== key.motion)
+    return null;
   return { frames: t.joints.length, joints: t.joints };
+}
+
+/** The run folder of a motion's exam: `render-<file stem>-<animation>` (characters other than letters, digits, `-` and `_` as `_`). */
+function motionExamDir(motion: string): string {
+  const hash = motion.lastIndexOf('#');
+  const file = hash >= 0 ? motion.slice(0, hash) : motion;
+  const name = [path.basename(file, path.extname(file)), hash >= 0 ? motion.slice(hash + 1) : '']
+    .filter((x) => x.length > 0)
+    .join('-');
+  return `render-${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
 /** Options of {@link renderExam}. */
@@ -67,7 +78,15 @@ export interface RenderExamOptions {
    * clean read ({@link degradedExams}; `<out>/degrade-<preset>/`). @default none
    */
   degrade?: DegradePreset[] | undefined;
-  /** Work folder (clip.mp4, truth.json, det.npz, motion.json, report.json). @default `<creature>/runs/exam/render-seed<seed>` */
+  /**
+   * The truth: a clip of the creature's own skeleton (`file.glb#Animation` or `file.bvh`) on its rig
+   * (`clipMotion`: looped to `frames`, at `fps`, grounded) instead of the seeded gait. @default none
+   */
+  motion?: string | undefined;
+  /**
+   * Work folder (clip.mp4, truth.json, det.npz, motion.json, report.json).
+   * @default `<creature>/runs/exam/render-seed<seed>`; with `motion`, `render-<file stem>-<animation>`
+   */
   out?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   signal?: AbortSignal | undefined;
@@ -95,14 +114,13 @@ export type RenderExamResult = ExamReport & {
 
 /**
  * The rendered exam: a seeded gait-like motion of the creature (`gaitMotion`: walk or trot, from
- * the rest pose) is rendered to a two-view clip by Blender, read by the trained reader and, when
+ * the rest pose), or with `motion` a real clip of its own skeleton, is rendered to a two-view clip by Blender, read by the trained reader and, when
  * the creature is rigged, refined with its skinned mesh (capture's detect), fitted (capture's
  * solve) and scored against the joints Blender posed, per joint in cm. No corruption is added
  * (`noise_px`, `outliers`, `swaps` are 0): the reader's own error is measured; with `degrade`, the
  * clip is also read after video-model degradations, each scored beside the clean read. Writes
  * clip.mp4, det.npz (+ det_heatmaps.npz), motion.json and report.json (+ report_heatmaps.json,
- * report_degraded.json) atomically in its run folder, locked meanwhile (lockOutput): a second
- * exam into it is refused, naming the first run.
+ * report_degraded.json) atomically in its run folder.
  *
  * ```ts
  * const report = await renderExam({ creature: 'creatures/wolf', frames: 60, seed: 1 });
@@ -110,11 +128,6 @@ export type RenderExamResult = ExamReport & {
  * ```
  */
 export async function renderExam(opts: RenderExamOptions): Promise<RenderExamResult> {
-  const dir = opts.out ?? path.join(creaturePaths(opts.creature).exam, `render-seed${opts.seed}`);
-  return withOutputLock(dir, { operation: 'exam', signal: opts.signal }, () => examInto(opts, dir));
-}
-
-async function examInto(opts: RenderExamOptions, dir: string): Promise<RenderExamResult> {
   const paths = creaturePaths(opts.creature);
   const reader = opts.reader ?? defaultReader(opts.creature);
   requireReader('exam', reader);
@@ -124,15 +137,27 @@ async function examInto(opts: RenderExamOptions, dir: string): Promise<RenderExa
     env: opts.env,
     signal: opts.signal,
   });
+  const dir =
+    opts.out ?? path.join(paths.exam, opts.motion ? motionExamDir(opts.motion) : `render-seed${opts.seed}`);
   await mkdir(dir, { recursive: true });
-  const truth = gaitMotion(ctx.model, ctx.info, {
-    frames: opts.frames,
-    seed: opts.seed,
-    fps: opts.fps ?? 30,
-  });
+  const fps = opts.fps ?? 30;
+  const truth = opts.motion
+    ? clipMotion(
+        ctx.model,
+        ctx.info,
+        await readMotionClip(opts.motion, 'exam'),
+        { frames: opts.frames, fps },
+        'exam',
+      ).motion
+    : gaitMotion(ctx.model, ctx.info, { frames: opts.frames, seed: opts.seed, fps });
   const clip = path.join(dir, 'clip.mp4');
   const truthFile = path.join(dir, 'truth.json');
-  const key = { seed: opts.seed, frames: opts.frames, fps: truth.fps };
+  const key = {
+    seed: opts.seed,
+    frames: opts.frames,
+    fps: truth.fps,
+    ...(opts.motion ? { motion: opts.motion } : {}),
+  };
   let rendered = opts.reuseClip ? await readTruth(truthFile, clip, key) : null;
   if (!rendered) {
     opts.onStage?.('render');
@@ -201,6 +226,7 @@ async function examInto(opts: RenderExamOptions, dir: string): Promise<RenderExa
     return ExamReport.parse({
       creature: ctx.creature.name,
       mode: 'render',
+      ...(opts.motion ? { motion: opts.motion } : {}),
       frames: opts.frames,
       seed: opts.seed,
       noise_px: 0,

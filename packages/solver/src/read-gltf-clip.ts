@@ -1,4 +1,4 @@
-import { type Accessor, type Animation, type Document, type Node, NodeIO } from '@gltf-transform/core';
+import type { Accessor, Animation, Document, Node } from '@gltf-transform/core';
 import { mat4Invert } from '@mocap/anim-loop';
 import { FileError } from '@mocap/layout';
 import type { ClipChannel, SkeletonClip } from './skeleton-clip.js';
@@ -63,6 +63,8 @@ function nodesInOrder(doc: Document): Node[] {
 export async function readGltfClip(file: string, animation?: string, op = 'motion'): Promise<SkeletonClip> {
   let doc: Document;
   try {
+    // Loaded here, not at the top: the solver's other commands (solve, exam) start without it.
+    const { NodeIO } = await import('@gltf-transform/core');
     doc = await new NodeIO().read(file);
   } catch (err) {
     throw new FileError(`${op}: ${file}: cannot read the glTF (${(err as Error).message}).`, file, '', {

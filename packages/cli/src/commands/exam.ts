@@ -31,7 +31,7 @@ export function examSummary(report: ExamReport): string {
       ? 'rendered in Blender, read by the trained reader'
       : `noise ${report.noise_px} px, outliers ${report.outliers}, swaps ${report.swaps}`;
   let text =
-    `${report.creature} (${report.mode}): ${report.frames} frames, seed ${report.seed}, ${corruption}\n` +
+    `${report.creature} (${report.mode}${report.motion ? `, motion ${report.motion}` : ''}): ${report.frames} frames, seed ${report.seed}, ${corruption}\n` +
     `error cm: mean ${e.mean.toFixed(3)}, median ${e.median.toFixed(3)}, p95 ${e.p95.toFixed(3)}, max ${e.max.toFixed(3)}; fit ${report.fit_seconds.toFixed(3)} s\n`;
   for (const [g, s] of Object.entries(report.per_group)) {
     text += `  ${g.padEnd(12)} mean ${s.mean.toFixed(3)}  p95 ${s.p95.toFixed(3)}\n`;
@@ -78,7 +78,7 @@ function parseDegrade(v: string | undefined): DegradePreset[] | undefined {
   }
 }
 
-/** `mocap exam --render`: a seeded gait rendered in Blender, read by the reader (+ refinement), fitted, scored. */
+/** `mocap exam --render`: a seeded gait (or `--motion`) rendered in Blender, read by the reader (+ refinement), fitted, scored. */
 async function runRenderExam(
   ctx: Parameters<Command['run']>[0],
   creature: string | undefined,
@@ -90,6 +90,7 @@ async function runRenderExam(
   peakWeight: number | undefined,
   reuseClip: boolean,
   degrade: DegradePreset[] | undefined,
+  motion: string | undefined,
 ): Promise<RenderExamResult> {
   const dir = requireCreature(creature, ctx);
   return renderExam({
@@ -102,6 +103,7 @@ async function runRenderExam(
     peakWeight,
     reuseClip,
     degrade,
+    motion,
     env: ctx.env,
     signal: ctx.signal,
     onStage: renderExamProgress(ctx.stderr),
@@ -120,13 +122,23 @@ export function renderExamSummary(r: RenderExamResult): string {
   return text;
 }
 
-/** `mocap exam --synthetic`: a random motion with known truth through projection, corruption and the fit. */
+/** `--motion FILE.glb#ANIMATION` or `FILE.bvh`, resolved against the working folder (the `#` part kept). */
+function resolveMotion(cwd: string, v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  if (v.trim() === '')
+    throw new UsageError('exam: --motion: expected FILE.glb#ANIMATION or FILE.bvh, got "".');
+  return path.resolve(cwd, v);
+}
+
+/** `mocap exam --synthetic`: a random motion (or `--motion`, a real clip) with known truth through projection, corruption and the fit. */
 export const examCommand: Command = {
   name: 'exam',
   summary: 'Score the chain on a seeded motion with known truth (per-joint error in cm)',
   usage:
-    'mocap exam --synthetic --creature DIR [--frames T] [--noise-px S] [--outliers F] [--swaps F] [--lag L] [--seed N] [--json]\n' +
-    '       mocap exam --render --creature DIR [--reader DIR] [--frames T] [--seed N] [--refine auto|on|off] [--scale-shift s,tx,ty]\n' +
+    'mocap exam --synthetic --creature DIR [--motion FILE.glb#ANIMATION|FILE.bvh] [--frames T] [--noise-px S] [--outliers F] [--swaps F]\n' +
+    '                          [--lag L] [--seed N] [--json]\n' +
+    '       mocap exam --render --creature DIR [--motion FILE.glb#ANIMATION|FILE.bvh] [--reader DIR] [--frames T] [--seed N]\n' +
+    '                          [--refine auto|on|off] [--scale-shift s,tx,ty]\n' +
     '                          [--peak-weight W] [--reuse-clip] [--degrade codec,resize,reframe,drift,colour,fps,ghost,lag,fade,all] [--json]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
@@ -138,6 +150,7 @@ export const examCommand: Command = {
       'peak-weight': { type: 'string' },
       'reuse-clip': { type: 'boolean', default: false },
       degrade: { type: 'string' },
+      motion: { type: 'string' },
       creature: { type: 'string' },
       frames: { type: 'string' },
       'noise-px': { type: 'string' },
@@ -150,12 +163,14 @@ export const examCommand: Command = {
     if (values.synthetic === values.render)
       throw new UsageError('exam: give exactly one of --synthetic and --render.');
     const degrade = parseDegrade(values.degrade);
+    const motion = resolveMotion(ctx.cwd, values.motion);
     if (degrade && !values.render) throw new UsageError('exam: --degrade goes with --render.');
     const report: ExamReport | RenderExamResult = values.render
       ? await runRenderExam(
           ctx,
           values.creature,
-          Math.round(num('frames', values.frames, 60, 2, 100000)),
+          // A clip is looped to 120 frames, as the synthetic exam's default; the seeded gait renders 60.
+          Math.round(num('frames', values.frames, motion ? 120 : 60, 2, 100000)),
           Math.round(num('seed', values.seed, 1, -1e9, 1e9)),
           values.reader,
           parseRefine(values.refine),
@@ -165,6 +180,7 @@ export const examCommand: Command = {
             : num('peak-weight', values['peak-weight'], 0, 0, 1000),
           values['reuse-clip'],
           degrade,
+          motion,
         )
       : await examCreature(
           values.creature,
@@ -175,6 +191,7 @@ export const examCommand: Command = {
             swaps: num('swaps', values.swaps, 0, 0, 1),
             lagFrames: Math.round(num('lag', values.lag, 0, -1000, 1000)),
             seed: Math.round(num('seed', values.seed, 1, -1e9, 1e9)),
+            motion,
           },
           ctx.env,
           ctx.cwd,

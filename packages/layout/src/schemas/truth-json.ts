@@ -14,6 +14,8 @@ export const TruthJson = z.object({
   seed: z.number().int(),
   frames: z.number().int().positive(),
   fps: z.number().positive(),
+  /** The clip rendered (`file.glb#Animation`, `file.bvh`); absent for the seeded gait. */
+  motion: z.string().optional(),
   /** T x K x 3 world metres, motion.json `names` order. */
   joints: z.array(z.array(Vec3)),
 });
