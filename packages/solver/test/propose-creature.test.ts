@@ -123,6 +123,27 @@ describe('proposeCreature', () => {
     expect(notes.join('\n')).toMatch(/prep\.length_m: 154\.7 .* set the creature's real length/);
   });
 
+  it("pairs the Fox's legs by mirrored positions once its bones are renamed with no side, +X left as its names say", async () => {
+    const s = await readGlbSkeleton('init', FOX);
+    const id = new Map(s.bones.map((b, i) => [b.name, `n${i}`]));
+    const r = (n: string) => (n.endsWith('_end') ? `${id.get(n.slice(0, -4))}_end` : id.get(n)!);
+    const anon = {
+      ...s,
+      bones: s.bones.map((b) => ({ ...b, name: r(b.name), parent: b.parent === null ? null : r(b.parent) })),
+      keypoints: s.keypoints.map((k) => ({ ...k, name: r(k.name), bone: r(k.bone) })),
+    };
+    const named = proposeCreature(s, { name: 'fox' }).creature;
+    const { creature: proposed, notes } = proposeCreature(anon, { name: 'fox' });
+    expect(proposed.mirror).toEqual(
+      Object.fromEntries(Object.entries(named.mirror ?? {}).map(([a, b]) => [r(a), r(b)])),
+    );
+    expect(groups(proposed.paint)).toEqual(
+      Object.fromEntries((named.paint ?? []).map((g) => [g.name, g.bones.map(r)])),
+    );
+    expect(sorted(proposed.feet ?? [])).toEqual(sorted((named.feet ?? []).map(r)));
+    expect(notes.join('\n')).toMatch(/7 pairs from mirrored positions/);
+  });
+
   it("agrees with fox-rigged's hand-written creature.json (the same Fox) on pairs, feet and paint", async () => {
     const dir = fileURLToPath(new URL('../../../creatures/fox-rigged/', import.meta.url));
     const hand = CreatureJson.parse(JSON.parse(readFileSync(`${dir}creature.json`, 'utf8')));
