@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs everything the project needs on a Debian machine with Node 20 and root:
-# Debian packages (blender, ffmpeg, python3-numpy) when missing, pnpm 10, and the workspace.
+# Debian packages (blender, ffmpeg, python3-numpy; chromium for the viewer's browser test) when missing,
+# pnpm 10, and the workspace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1
 
 PNPM_VERSION=10.34.8
-APT_PACKAGES=(blender ffmpeg python3-numpy)
+APT_PACKAGES=(blender ffmpeg python3-numpy chromium)
 
 log() { printf '[setup] %s\n' "$*"; }
 

@@ -95,4 +95,9 @@ export const commands: readonly CommandEntry[] = [
       'Offline end to end on the bundled wolf: a rendered known clip through capture (animation.glb, showcase.mp4), scored',
     load: async () => (await import('./demo.js')).demoCommand,
   },
+  {
+    name: 'view',
+    summary: 'Look at a capture or exam folder in the browser: clip + detections beside the animated rig',
+    load: async () => (await import('./view.js')).viewCommand,
+  },
 ];

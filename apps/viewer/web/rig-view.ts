@@ -1,0 +1,144 @@
+import {
+  AmbientLight,
+  AnimationMixer,
+  Box3,
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  DirectionalLight,
+  GridHelper,
+  LineBasicMaterial,
+  LineSegments,
+  LoopOnce,
+  type Object3D,
+  PerspectiveCamera,
+  Scene,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import type { ViewData } from '../src/view-data.js';
+import { MotionPoser } from './pose-from-motion.js';
+
+/** The rig view's background (the page's tests look for pixels that differ from it). */
+const RIG_BACKGROUND = 0x2a2e35;
+
+/** World (Z-up, metres) to three's Y-up. */
+const toThree = (p: number[]) => [p[0] as number, p[2] as number, -(p[1] as number)];
+
+function skeletonLines(data: ViewData, joints: number[][][], color: number): LineSegments {
+  const geom = new BufferGeometry();
+  geom.setAttribute('position', new BufferAttribute(new Float32Array(data.edges.length * 6), 3));
+  const lines = new LineSegments(geom, new LineBasicMaterial({ color, depthTest: false }));
+  lines.renderOrder = 10;
+  lines.userData.joints = joints;
+  return lines;
+}
+
+function setLines(lines: LineSegments, data: ViewData, t: number): void {
+  const joints = (lines.userData.joints as number[][][])[t] as number[][];
+  const pos = lines.geometry.getAttribute('position') as BufferAttribute;
+  data.edges.forEach(([a, b], i) => {
+    pos.array.set(toThree(joints[a] as number[]), i * 6);
+    pos.array.set(toThree(joints[b] as number[]), i * 6 + 3);
+  });
+  pos.needsUpdate = true;
+  lines.geometry.computeBoundingSphere();
+}
+
+/** The orbitable 3D view: the glb posed at a frame, the fitted (and true) joints as lines. */
+export class RigView {
+  readonly renderer: WebGLRenderer;
+  private readonly scene = new Scene();
+  private readonly camera = new PerspectiveCamera(35, 4 / 3, 0.01, 100);
+  private readonly controls: OrbitControls;
+  private mixer: AnimationMixer | null = null;
+  private poser: MotionPoser | null = null;
+  private readonly lines: LineSegments[] = [];
+  private readonly grid = new GridHelper(4, 20, 0x555a64, 0x3a3e46);
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly data: ViewData,
+  ) {
+    this.renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+    this.scene.background = new Color(RIG_BACKGROUND);
+    this.scene.add(new AmbientLight(0xffffff, 1.2));
+    const sun = new DirectionalLight(0xffffff, 2.2);
+    sun.position.set(2, 4, 3);
+    this.scene.add(sun);
+    this.scene.add(this.grid);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.addEventListener('change', () => this.draw());
+    this.lines.push(skeletonLines(data, data.motion.joints, 0x66ff99));
+    if (data.truth) this.lines.push(skeletonLines(data, data.truth.joints, 0xff8866));
+    for (const l of this.lines) this.scene.add(l);
+    new ResizeObserver(() => this.resize()).observe(canvas);
+    this.resize();
+  }
+
+  /** Loads the glb (animation.glb plays its own keys; rigged.glb is posed from motion.json). */
+  async load(): Promise<void> {
+    const rig = this.data.rig;
+    let root: Object3D | null = null;
+    if (rig) {
+      const gltf = await new GLTFLoader().loadAsync(rig.url).catch((err: Error) => {
+        throw new Error(`view: ${rig.url}: cannot load the glb (${err.message}).`);
+      });
+      root = gltf.scene;
+      this.scene.add(root);
+      const clip = gltf.animations[0];
+      if (rig.animated && clip) {
+        this.mixer = new AnimationMixer(root);
+        // Play once, clamped: a looping action wraps the last frame's time back to the first.
+        const action = this.mixer.clipAction(clip).setLoop(LoopOnce, 1);
+        action.clampWhenFinished = true;
+        action.play();
+      } else {
+        this.poser = new MotionPoser(root, this.data.motion);
+      }
+    }
+    this.frameCamera(root);
+  }
+
+  private frameCamera(root: Object3D | null): void {
+    const box = new Box3();
+    if (root) box.setFromObject(root);
+    for (const p of this.data.motion.joints[0] ?? []) box.expandByPoint(new Vector3(...toThree(p)));
+    const centre = box.getCenter(new Vector3());
+    const size = box.getSize(new Vector3()).length();
+    // A 3/4 view from the creature's front-left (it faces -Y, three's +Z).
+    this.camera.position.copy(centre).add(new Vector3(0.9, 0.45, 1.1).multiplyScalar(size * 1.05));
+    this.controls.target.copy(centre);
+    this.controls.update();
+  }
+
+  /** Poses everything at frame `t` and draws. */
+  setFrame(t: number): void {
+    if (this.mixer) this.mixer.setTime(t / this.data.fps);
+    this.poser?.pose(t);
+    for (const l of this.lines) setLines(l, this.data, t);
+    this.draw();
+  }
+
+  /** Shows or hides the joints' lines (fitted, true) and the ground grid. */
+  show(what: { joints?: boolean; grid?: boolean }): void {
+    if (what.joints !== undefined) for (const l of this.lines) l.visible = what.joints;
+    if (what.grid !== undefined) this.grid.visible = what.grid;
+    this.draw();
+  }
+
+  private resize(): void {
+    const w = this.canvas.clientWidth || 640;
+    const h = this.canvas.clientHeight || 480;
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.draw();
+  }
+
+  private draw(): void {
+    this.renderer.render(this.scene, this.camera);
+  }
+}
