@@ -1,9 +1,10 @@
-import { copyFile, mkdtemp, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NodeIO } from '@gltf-transform/core';
-import { buildRig, prepMesh, runBlenderScript } from '@mocap/blender-bridge';
+import { BlenderError, buildRig, prepMesh, runBlenderScript } from '@mocap/blender-bridge';
 import { CreatureJson, creaturePaths, FileError, readJsonFile } from '@mocap/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -182,6 +183,20 @@ describe('rig from a glTF skin: influences and refusals', () => {
       expect(v.w.J0).toBeCloseTo(0.3 / 0.87, 4);
       expect(v.w.J3).toBeCloseTo(0.12 / 0.87, 4);
     }
+  }, 300_000);
+
+  it('refuses a static.blend prepped while rig.json was there (no skin kept), naming it', async () => {
+    const dir = await creatureDir('fox-rigged');
+    await copyFile(path.join(CREATURES, 'fox', 'rig.json'), path.join(dir, 'rig.json'));
+    await prepMesh({ creature: dir });
+    await rm(path.join(dir, 'rig.json'));
+    const e = await buildRig({ creature: dir }).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(BlenderError);
+    const p = creaturePaths(dir);
+    expect((e as Error).message).toContain(
+      `${p.staticBlend} was prepped without its skin (no mocap_prep_matrix): run \`mocap prep\` again`,
+    );
+    expect(existsSync(p.rigInfo)).toBe(false);
   }, 300_000);
 
   it('refuses a glb with neither a skin nor rig.json, naming both files', async () => {
