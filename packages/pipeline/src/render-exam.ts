@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { atomicWriteJson, creaturePaths, ExamReport, readJsonFile, TruthJson } from '@mocap/layout';
+import {
+  atomicWriteJson,
+  creaturePaths,
+  ExamReport,
+  readJsonFile,
+  TruthJson,
+  withOutputLock,
+} from '@mocap/layout';
 import { type DegradePreset, decodeVideo, encodeVideo, warpScaleShift, writePng } from '@mocap/media';
 import { type DetectEvent, detectClip } from '@mocap/reader';
 import {
@@ -114,13 +121,15 @@ export type RenderExamResult = ExamReport & {
 
 /**
  * The rendered exam: a seeded gait-like motion of the creature (`gaitMotion`: walk or trot, from
- * the rest pose), or with `motion` a real clip of its own skeleton, is rendered to a two-view clip by Blender, read by the trained reader and, when
+ * the rest pose), or with `motion` a real clip of its own skeleton, is rendered to a two-view clip
+ * by Blender, read by the trained reader and, when
  * the creature is rigged, refined with its skinned mesh (capture's detect), fitted (capture's
  * solve) and scored against the joints Blender posed, per joint in cm. No corruption is added
  * (`noise_px`, `outliers`, `swaps` are 0): the reader's own error is measured; with `degrade`, the
  * clip is also read after video-model degradations, each scored beside the clean read. Writes
  * clip.mp4, det.npz (+ det_heatmaps.npz), motion.json and report.json (+ report_heatmaps.json,
- * report_degraded.json) atomically in its run folder.
+ * report_degraded.json) atomically in its run folder, locked meanwhile (lockOutput): a second
+ * exam into it is refused, naming the first run.
  *
  * ```ts
  * const report = await renderExam({ creature: 'creatures/wolf', frames: 60, seed: 1 });
@@ -128,6 +137,12 @@ export type RenderExamResult = ExamReport & {
  * ```
  */
 export async function renderExam(opts: RenderExamOptions): Promise<RenderExamResult> {
+  const run = opts.motion ? motionExamDir(opts.motion) : `render-seed${opts.seed}`;
+  const dir = opts.out ?? path.join(creaturePaths(opts.creature).exam, run);
+  return withOutputLock(dir, { operation: 'exam', signal: opts.signal }, () => examInto(opts, dir));
+}
+
+async function examInto(opts: RenderExamOptions, dir: string): Promise<RenderExamResult> {
   const paths = creaturePaths(opts.creature);
   const reader = opts.reader ?? defaultReader(opts.creature);
   requireReader('exam', reader);
@@ -137,8 +152,6 @@ export async function renderExam(opts: RenderExamOptions): Promise<RenderExamRes
     env: opts.env,
     signal: opts.signal,
   });
-  const dir =
-    opts.out ?? path.join(paths.exam, opts.motion ? motionExamDir(opts.motion) : `render-seed${opts.seed}`);
   await mkdir(dir, { recursive: true });
   const fps = opts.fps ?? 30;
   const truth = opts.motion
