@@ -18,6 +18,8 @@ export interface CreaturePaths {
   rigInfo: string;
   /** The rigged creature as a glTF, exported from rigged.blend for the refinement. */
   riggedGlb: string;
+  /** `mocap rig --propose`'s folder (rig.proposed.json, proposal.json, proposal.png). */
+  propose: string;
   /** render_ref's output. */
   refPng: string;
   /** render_dataset's folder. */
@@ -39,7 +41,7 @@ export interface CreaturePaths {
 /**
  * The files of the creature in `dir`: `creature.json`, `rig.json`, `model.glb`, the shipped
  * `reader/` and, under `runs` (default `<dir>/runs`), `prep/static.blend`, `rigged/rigged.blend`,
- * `rigged/rig_info.json`, `rigged/rigged.glb`, `ref/ref.png`, `dataset/`, `reader/`, `apply/`,
+ * `rigged/rig_info.json`, `rigged/rigged.glb`, `propose/`, `ref/ref.png`, `dataset/`, `reader/`, `apply/`,
  * `capture/`, `exam/`, `videos/`, `lora/`. Every stage and command builds its paths here.
  *
  * ```ts
@@ -59,6 +61,7 @@ export function creaturePaths(dir: string, runs: string = path.join(dir, 'runs')
     riggedBlend: path.join(runs, 'rigged', 'rigged.blend'),
     rigInfo: path.join(runs, 'rigged', 'rig_info.json'),
     riggedGlb: path.join(runs, 'rigged', 'rigged.glb'),
+    propose: path.join(runs, 'propose'),
     refPng: path.join(runs, 'ref', 'ref.png'),
     dataset: path.join(runs, 'dataset'),
     reader: path.join(runs, 'reader'),

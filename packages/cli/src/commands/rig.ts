@@ -2,20 +2,34 @@ import path from 'node:path';
 import { buildRig } from '@mocap/blender-bridge';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderOptions, blenderProgress, requireCreature } from './blender-progress.js';
+import { runRigAccept, runRigPropose } from './rig-propose.js';
 
-/** `mocap rig`: rig.json + static.blend -> rigged.blend + rig_info.json (armature, weights, paint). */
+/**
+ * `mocap rig`: rig.json + static.blend -> rigged.blend + rig_info.json (armature, weights, paint).
+ * `--propose` fits the quadruped template into the prepped mesh instead (runs/propose/), `--accept`
+ * copies that proposal to rig.json.
+ */
 export const rigCommand: Command = {
   name: 'rig',
   summary: 'Rig from rig.json or the skin in model.glb: armature, weights, limb paint (Blender)',
-  usage: 'mocap rig [--creature DIR] [--weights auto|nearest] [--runs DIR] [--timeout SEC]',
+  usage:
+    'mocap rig [--creature DIR] [--weights auto|nearest] [--runs DIR] [--timeout SEC]\n       mocap rig --propose [--force] | --accept [--force] [--creature DIR] [--runs DIR]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       creature: { type: 'string' },
       weights: { type: 'string', default: 'auto' },
       runs: { type: 'string' },
       timeout: { type: 'string' },
+      propose: { type: 'boolean', default: false },
+      accept: { type: 'boolean', default: false },
+      force: { type: 'boolean', default: false },
     });
     const creature = requireCreature(values.creature, ctx);
+    if (values.propose && values.accept)
+      throw new UsageError('--propose and --accept: Expected one of them, got both.');
+    const flags = { creature, runs: values.runs, timeout: values.timeout, force: values.force };
+    if (values.propose) return runRigPropose(ctx, flags);
+    if (values.accept) return runRigAccept(ctx, flags);
     const weights = values.weights;
     if (weights !== 'auto' && weights !== 'nearest') {
       throw new UsageError(`--weights: Expected auto or nearest, got "${weights}".`);

@@ -1,0 +1,12 @@
+export { type AcceptProposalOptions, acceptProposal } from './accept-proposal.js';
+export { drawProposal, type ProposalDrawing } from './draw-proposal.js';
+export { type FittedJoints, fitTemplate, type JointSource, type RigTemplate } from './fit-template.js';
+export { LEGS, type LegName, type LegTrack, legTracks } from './leg-tracks.js';
+export { CELLS_PER_LENGTH, type MeshFeatures, meshFeatures } from './mesh-features.js';
+export { preppedGlb, preppedGlbPath } from './prepped-glb.js';
+export { ProposalJson, ProposedJoint } from './proposal-json.js';
+export { type ProposeRigOptions, type ProposeRigResult, proposalPaths, proposeRig } from './propose-rig.js';
+export { quadrupedTemplate } from './quadruped-template.js';
+export { type PreppedMesh, readPreppedMesh } from './read-prepped-mesh.js';
+export { type UnassignedRegion, unassignedRegions } from './unassigned-regions.js';
+export { type VoxelGrid, voxelizeSurface } from './voxel-grid.js';
