@@ -1,6 +1,6 @@
 // What a glTF renderer shows of the limb paint in the exported glb (issue 19), real Blender:
 //   pnpm --filter @mocap/blender-bridge bench:gltf-paint [creature ...] [--keep DIR]
-// Defaults: wolf fox dragon. Each creature is copied, prepped and rigged; ref.png is rendered;
+// Defaults: wolf fox dragon fox-rigged. Each creature is copied, prepped and rigged; ref.png is rendered;
 // rigged.glb (riggedGlb) and an animation.glb (apply, 4 frames, no renders) are exported, validated
 // with the Khronos validator and measured by test/helpers/paint-coverage.ts. Prints one JSON line
 // per glb and ref.png's sha256; --keep copies each ref.png to DIR/<creature>-ref.png.
@@ -16,7 +16,7 @@ import { paintCoverage } from '../test/helpers/paint-coverage.js';
 const args = process.argv.slice(2);
 const k = args.indexOf('--keep');
 const keep = k >= 0 ? args.splice(k, 2)[1] : undefined;
-const names = args.length ? args : ['wolf', 'fox', 'dragon'];
+const names = args.length ? args : ['wolf', 'fox', 'dragon', 'fox-rigged'];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 for (const name of names) {

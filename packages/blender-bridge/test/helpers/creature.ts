@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,8 @@ export const CREATURES = fileURLToPath(new URL('../../../../creatures/', import.
 export async function copyCreature(name: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), `mocap-${name}-`));
   for (const f of ['creature.json', 'rig.json', 'model.glb']) {
+    // A creature rigged from its glb's skin has no rig.json.
+    if (f === 'rig.json' && !existsSync(path.join(CREATURES, name, f))) continue;
     await copyFile(path.join(CREATURES, name, f), path.join(dir, f));
   }
   return dir;
