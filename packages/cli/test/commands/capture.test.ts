@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildRig, prepMesh, renderRef, validateGltf } from '@mocap/blender-bridge';
 import { ExamReport, MotionJson, readDetections } from '@mocap/layout';
 import { probeVideo } from '@mocap/media';
@@ -12,6 +14,25 @@ import { copyQuarterWolf, trainTinyReader } from '../helpers/quarter-wolf.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const run = (argv: string[]) => runCli(argv, process.env);
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
+
+/** `mocap <argv>` as its own process (the sources through tsx), with its pid, exit code and output. */
+function spawnMocap(argv: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@mocap/source', '--import', 'tsx', path.join(root, 'packages/cli/src/bin.ts'), ...argv],
+    { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let err = '';
+  child.stdout.resume();
+  child.stderr.on('data', (d) => {
+    err += String(d);
+  });
+  const exit = new Promise<{ pid: number; code: number | null; err: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ pid: child.pid as number, code, err })),
+  );
+  return { child, exit };
+}
 
 /** Frames of the captured clip: the fewest detect calibrates a clip from (MIN_CLIP_FRAMES). */
 const FRAMES = 8;
@@ -89,6 +110,41 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     expect(video.frames).toBe(FRAMES);
     // The clip panel (320x180 scaled to 180 high) beside the 160x120 showcase render (240 wide at 180).
     expect(video.width).toBe(320 + 240);
+  }, 300_000);
+
+  it('the same capture started twice into one --out, 2 s apart (real processes): one refused naming the other, which completes', async () => {
+    const out = path.join(dir, 'runs', 'capture', 'walk-twice');
+    const argv = [
+      'capture',
+      clip,
+      '--creature',
+      dir,
+      '--out',
+      out,
+      '--showcase',
+      '160x120',
+      '--height',
+      '180',
+    ];
+    const first = spawnMocap(argv);
+    await new Promise((r) => setTimeout(r, 2000));
+    const second = spawnMocap(argv);
+    const runs = await Promise.all([first.exit, second.exit]);
+    const done = runs.filter((r) => r.code === 0);
+    const refused = runs.filter((r) => r.code !== 0);
+    expect(done, runs.map((r) => r.err).join('\n---\n')).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    const [ok, no] = [done[0]!, refused[0]!];
+    expect(no.err).toContain(
+      `mocap capture: capture: ${out} is being written by another capture run pid ${ok.pid} on host `,
+    );
+    expect(no.err).toContain(`capture ${clip}`);
+    expect(ok.err + no.err).not.toContain('ENOENT');
+    expect(ok.err).toContain('8 frames captured');
+    const left = (await readdir(out, { recursive: true })).map(String);
+    expect(left.filter((f) => f.includes('.tmp-') || f.endsWith('.lock'))).toEqual([]);
+    expect((await probeVideo(path.join(out, 'showcase.mp4'))).frames).toBe(FRAMES);
+    expect((await validateGltf(path.join(out, 'animation.glb'))).errors).toBe(0);
   }, 300_000);
 
   it('capture --no-renders --no-fbx --json: the animation only (a valid glb, the bvh), each stage timed', async () => {
