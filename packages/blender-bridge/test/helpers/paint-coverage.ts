@@ -2,7 +2,7 @@ import { NodeIO, type Primitive } from '@gltf-transform/core';
 import type { PaintGroup } from '@mocap/layout';
 
 /** How one paint group's limb shows in a glTF. */
-export interface GroupCoverage {
+interface GroupCoverage {
   name: string;
   /** glTF vertices whose skin weights belong mostly (>= 0.5) to the group's bones. */
   limb: number;
