@@ -33,6 +33,12 @@ def main(args):
         raise RuntimeError("%s holds no mesh" % model)
     mb.progress(1, 3, "clean")
     keep_skin = args.get("keep_skin", False)
+    if keep_skin:
+        # A mesh hung on a bone goes where the bone rests (the bind pose), not where an imported pose put it.
+        for a in bpy.data.objects:
+            if a.type == "ARMATURE":
+                a.data.pose_position = "REST"
+        bpy.context.view_layer.update()
     for o in meshes:
         if keep_skin and o.parent is not None and o.parent_type == "BONE" and o.parent_bone:
             o.vertex_groups.clear()

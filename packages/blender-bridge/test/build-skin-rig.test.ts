@@ -185,6 +185,40 @@ describe('rig from a glTF skin: influences and refusals', () => {
     }
   }, 300_000);
 
+  it('gives a mesh hung on a joint node that joint, at weight 1, where it rests', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-bar-'));
+    await writeFile(path.join(dir, 'creature.json'), JSON.stringify(creature));
+    const chain = barChain(3, rings);
+    await writeSkinnedBar(
+      path.join(dir, 'model.glb'),
+      chain,
+      rings,
+      [[[0, 1]], [[1, 1]], [[2, 1]], [[2, 1]], [[2, 1]], [[2, 1]]],
+      {
+        joint: 2,
+        translation: [0, 0.5, 0],
+      },
+    );
+    const exp = await expected(path.join(dir, 'model.glb'), CreatureJson.parse(creature));
+    await prepMesh({ creature: dir });
+    const { info } = await buildRig({ creature: dir });
+    expect(info.bones.map((b) => b.name)).toEqual(['J0', 'J1', 'J2']);
+    const { vertices } = await dumpWeights(creaturePaths(dir).riggedBlend);
+    // The triangle's corners: joint J2's node (0, 0.1, -0.2) + (0, 0.5, 0) + its own vertices, glTF
+    // frame; above the bar but inside its x and z extent, so prep's transform is the bar's alone.
+    const corners: V3[] = [
+      [0, 0.6, -0.2],
+      [0.1, 0.6, -0.2],
+      [0, 0.7, -0.2],
+    ];
+    for (const c of corners) {
+      const at = exp.toPrep(fromGltf(c));
+      const v = vertices.find((u) => dist(u.co, at) < 1e-4);
+      expect(v, `corner ${c}`).toBeDefined();
+      expect(v!.w).toEqual({ J2: 1 });
+    }
+  }, 300_000);
+
   it('refuses a static.blend prepped while rig.json was there (no skin kept), naming it', async () => {
     const dir = await creatureDir('fox-rigged');
     await copyFile(path.join(CREATURES, 'fox', 'rig.json'), path.join(dir, 'rig.json'));

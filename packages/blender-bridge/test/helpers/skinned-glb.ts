@@ -16,13 +16,15 @@ export interface TestJoint {
 /**
  * A bar along glTF's Z from -1 to 1 (rings of 4 vertices at `ringZ`), skinned by `joints`:
  * `weights[ring]` lists [joint index among the skin's joints, weight] per ring; more than four
- * spill into JOINTS_1/WEIGHTS_1. With no joints, the skin has none.
+ * spill into JOINTS_1/WEIGHTS_1. With no joints, the skin has none. `attach` hangs a rigid,
+ * unskinned triangle (vertices (0,0,0), (0.1,0,0), (0,0.1,0)) on a joint node, `translation` from it.
  */
 export async function writeSkinnedBar(
   file: string,
   joints: TestJoint[],
   ringZ: number[],
   weights: [number, number][][],
+  attach?: { joint: number; translation: [number, number, number] },
 ): Promise<void> {
   const doc = new Document();
   const buffer = doc.createBuffer();
@@ -86,6 +88,15 @@ export async function writeSkinnedBar(
   }
   if (skinJoints.length > 0) skin.setInverseBindMatrices(acc('MAT4', new Float32Array(ibm)));
   scene.addChild(doc.createNode('barMesh').setMesh(mesh).setSkin(skin));
+  if (attach) {
+    // A rigid unskinned triangle hung on a joint node.
+    const tri = doc
+      .createPrimitive()
+      .setAttribute('POSITION', acc('VEC3', new Float32Array([0, 0, 0, 0.1, 0, 0, 0, 0.1, 0])))
+      .setIndices(acc('SCALAR', new Uint16Array([0, 1, 2])));
+    const node = doc.createNode('attached').setMesh(doc.createMesh('attached').addPrimitive(tri));
+    nodes[attach.joint]!.addChild(node.setTranslation(attach.translation));
+  }
   await writeFile(file, await new NodeIO().writeBinary(doc));
 }
 
