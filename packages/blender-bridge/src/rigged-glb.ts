@@ -10,6 +10,10 @@ import {
   readJsonFile,
 } from '@mocap/layout';
 import { applyMotion } from './apply-motion.js';
+import { PYTHON_DIR } from './run-blender-script.js';
+
+// A glb older than the scripts that export it is stale too (the paint export changed, issue 19).
+const EXPORT_SCRIPTS = ['apply_motion.py', 'gltf_colours.py'];
 
 /** Options of {@link riggedGlb}. */
 export interface RiggedGlbOptions {
@@ -28,7 +32,7 @@ export function riggedGlbPath(creature: string): string {
  * The rigged creature as a glTF (skinned mesh, one joint node per bone, rest pose), which the
  * stage-2 refinement reads (`readSkinnedMesh`): exported by Blender from rigged.blend through
  * apply_motion with a two-frame rest motion, then moved into place atomically. Kept while it is
- * newer than rigged.blend. Returns its path.
+ * newer than rigged.blend and the export scripts. Returns its path.
  *
  * ```ts
  * const glb = await riggedGlb('creatures/wolf'); // creatures/wolf/runs/rigged/rigged.glb
@@ -41,8 +45,9 @@ export async function riggedGlb(creature: string, opts: RiggedGlbOptions = {}): 
     throw new Error(`rigged glTF: ${p.riggedBlend}: missing; run \`mocap prep\` then \`mocap rig\` first.`);
   }
   if (!opts.force && existsSync(out)) {
-    const [glb, blend] = await Promise.all([stat(out), stat(p.riggedBlend)]);
-    if (glb.mtimeMs >= blend.mtimeMs) return out;
+    const inputs = [p.riggedBlend, ...EXPORT_SCRIPTS.map((f) => path.join(PYTHON_DIR, f))];
+    const [glb, ...stats] = await Promise.all([out, ...inputs].map((f) => stat(f)));
+    if (stats.every((s) => glb!.mtimeMs >= s.mtimeMs)) return out;
   }
   const info = await readJsonFile('rigged glTF', p.rigInfo, RigInfo);
   const bones = info.bones.map((b) => b.name);
