@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +108,12 @@ describe('the viewer in headless Chromium (SwiftShader WebGL), on a rendered 6-f
     await page.check('#show-joints');
     await page.check('#show-grid');
     await seek(page, 3, folders.frames);
+    // A click on a joint's row selects it: its own lines join the error chart.
+    await page.click('#table tr[data-joint="htoe.L"]');
+    await expect(page.getAttribute('#table tr[data-joint="htoe.L"]', 'class')).resolves.toContain('selected');
+    await expect(page.textContent('figure[data-chart^="Joint error"] figcaption')).resolves.toContain(
+      'htoe.L',
+    );
     await page.screenshot({ path: path.join(OUTPUT, 'exam.png'), fullPage: true });
   });
 
@@ -120,6 +126,20 @@ describe('the viewer in headless Chromium (SwiftShader WebGL), on a rendered 6-f
       `${path.join(folders.empty, 'motion.json')}: missing`,
     );
     await page.screenshot({ path: path.join(OUTPUT, 'no-motion.png') });
+  });
+
+  it('a motion.json of another rig: the page names the field and the rig file', async () => {
+    const other = path.join(path.dirname(folders.capture), 'other-rig');
+    await mkdir(other, { recursive: true });
+    const motion = JSON.parse(await readFile(path.join(folders.capture, 'motion.json'), 'utf8'));
+    motion.names = motion.names.map((n: string) => `other.${n}`);
+    await writeFile(path.join(other, 'motion.json'), JSON.stringify(motion));
+    const s = await serve(other);
+    const page = await browser.newPage();
+    expect(await open(page, s.url)).toBe('error');
+    expect(await page.textContent('#message')).toMatch(
+      /motion\.json: names: not the rig's keypoints \(.*rig_info\.json has 34/,
+    );
   });
 
   it('a port in use: says so and suggests --port', async () => {

@@ -11,6 +11,7 @@ export class ClipView {
   private readonly images: HTMLImageElement[] = [];
   private readonly ctx: CanvasRenderingContext2D;
   private frame = 0;
+  private selected: number | null = null;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -43,6 +44,12 @@ export class ClipView {
     return Promise.all(loads).then(() => {});
   }
 
+  /** Rings joint `j`'s detections (none for null). */
+  select(j: number | null): void {
+    this.selected = j;
+    this.draw();
+  }
+
   setFrame(t: number): void {
     this.frame = t;
     this.draw();
@@ -73,6 +80,16 @@ export class ClipView {
           ctx.arc(p[0], p[1], 2.5 * scale, 0, 2 * Math.PI);
           ctx.fill();
         });
+      }
+    }
+    const sel = this.selected;
+    if (sel !== null && det) {
+      ctx.strokeStyle = '#fff';
+      for (const p of [det.points[t]?.front[sel], det.points[t]?.side[sel]]) {
+        if (!p) continue;
+        ctx.beginPath();
+        ctx.arc(p[0], p[1], 7 * scale, 0, 2 * Math.PI);
+        ctx.stroke();
       }
     }
     const fitted = data.fitted[t];

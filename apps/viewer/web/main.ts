@@ -1,5 +1,6 @@
 import type { ViewData, ViewError } from '../src/view-data.js';
 import { ClipView } from './clip-view.js';
+import { jointFlags } from './joint-flags.js';
 import { frameMaxes, frameMeans } from './joint-stats.js';
 import { JointTable } from './joint-table.js';
 import { LineChart } from './line-chart.js';
@@ -28,8 +29,15 @@ function fail(message: string): void {
   document.body.dataset.state = 'error';
 }
 
-function charts(data: ViewData, seek: (t: number) => void): LineChart[] {
-  const out = [
+/** The page's charts: reprojection always, confidence with det.npz, error with truth.json. */
+interface Charts {
+  all: LineChart[];
+  conf: LineChart | null;
+  error: LineChart | null;
+}
+
+function charts(data: ViewData, seek: (t: number) => void): Charts {
+  const reproj = [
     new LineChart(
       'Reprojection error (px)',
       [{ label: 'mean over joints', colour: '#8cf', values: data.motion.reprojPx }],
@@ -37,33 +45,48 @@ function charts(data: ViewData, seek: (t: number) => void): LineChart[] {
       seek,
     ),
   ];
+  let conf: LineChart | null = null;
   if (data.det) {
-    out.push(
-      new LineChart(
-        'Confidence (mean over joints)',
-        [
-          { label: 'front', colour: '#9e6', values: frameMeans(data.det.frontConf) },
-          { label: 'side', colour: '#e9c', values: frameMeans(data.det.sideConf) },
-        ],
-        data.frames,
-        seek,
-      ),
+    conf = new LineChart(
+      'Confidence (mean over joints)',
+      [
+        { label: 'front', colour: '#9e6', values: frameMeans(data.det.frontConf) },
+        { label: 'side', colour: '#e9c', values: frameMeans(data.det.sideConf) },
+      ],
+      data.frames,
+      seek,
     );
   }
+  let error: LineChart | null = null;
   if (data.truth) {
-    out.push(
-      new LineChart(
-        'Joint error against truth.json (cm)',
-        [
-          { label: 'mean', colour: '#fb5', values: frameMeans(data.truth.errorCm) },
-          { label: 'worst joint', colour: '#f66', values: frameMaxes(data.truth.errorCm) },
-        ],
-        data.frames,
-        seek,
-      ),
+    error = new LineChart(
+      'Joint error against truth.json (cm)',
+      [
+        { label: 'mean', colour: '#fb5', values: frameMeans(data.truth.errorCm) },
+        { label: 'worst joint', colour: '#f66', values: frameMaxes(data.truth.errorCm) },
+      ],
+      data.frames,
+      seek,
     );
   }
-  return out;
+  return { all: [...reproj, ...(conf ? [conf] : []), ...(error ? [error] : [])], conf, error };
+}
+
+/** A selected joint's own lines on the confidence and error charts (none for null). */
+function selectOnCharts(data: ViewData, c: Charts, j: number | null): void {
+  const col = (rows: number[][] | undefined) => (rows ?? []).map((r) => r[j ?? 0] as number);
+  const name = j === null ? '' : data.names[j];
+  c.conf?.setExtra(
+    j === null
+      ? []
+      : [
+          { label: `${name} front`, colour: '#fff', values: col(data.det?.frontConf) },
+          { label: `${name} side`, colour: '#aaa', values: col(data.det?.sideConf) },
+        ],
+  );
+  c.error?.setExtra(
+    j === null ? [] : [{ label: name as string, colour: '#fff', values: col(data.truth?.errorCm) }],
+  );
 }
 
 async function start(): Promise<void> {
@@ -84,12 +107,17 @@ async function start(): Promise<void> {
   for (const n of data.notes)
     $('notes').append(Object.assign(document.createElement('li'), { textContent: n }));
   const clip = new ClipView($('clip'), data);
-  const rig = new RigView($('rig'), data);
-  const table = new JointTable(data);
+  const rig = new RigView($('rig'), data, jointFlags(data));
+  let chartSet: Charts = { all: [], conf: null, error: null };
+  const table = new JointTable(data, (j) => {
+    table.select(j);
+    clip.select(j);
+    rig.select(j);
+    selectOnCharts(data, chartSet, j);
+  });
   $('table').append(table.element);
   const scrub = $<HTMLInputElement>('scrub');
   scrub.max = String(data.frames - 1);
-  let chartList: LineChart[] = [];
   const timeline = new Timeline(
     data.frames,
     data.fps,
@@ -99,15 +127,15 @@ async function start(): Promise<void> {
       clip.setFrame(t);
       rig.setFrame(t);
       table.setFrame(t);
-      for (const c of chartList) c.setFrame(t);
+      for (const c of chartSet.all) c.setFrame(t);
     },
     (playing) => {
       $('play').textContent = playing ? 'pause' : 'play';
     },
   );
   window.viewer.timeline = timeline;
-  chartList = charts(data, (t) => timeline.seek(t));
-  for (const c of chartList) $('charts').append(c.figure);
+  chartSet = charts(data, (t) => timeline.seek(t));
+  for (const c of chartSet.all) $('charts').append(c.figure);
   scrub.addEventListener('input', () => timeline.seek(Number(scrub.value)));
   $('play').addEventListener('click', () => timeline.toggle());
   $('prev').addEventListener('click', () => timeline.step(-1));
@@ -132,7 +160,7 @@ async function start(): Promise<void> {
   clip.setFrame(0);
   rig.setFrame(0);
   table.setFrame(0);
-  for (const c of chartList) c.setFrame(0);
+  for (const c of chartSet.all) c.setFrame(0);
   document.body.dataset.state = 'ready';
 }
 

@@ -7,22 +7,35 @@ import {
   Color,
   DirectionalLight,
   GridHelper,
+  InstancedMesh,
   LineBasicMaterial,
   LineSegments,
   LoopOnce,
+  Matrix4,
+  MeshBasicMaterial,
   type Object3D,
   PerspectiveCamera,
   Scene,
+  SphereGeometry,
   Vector3,
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import type { ViewData } from '../src/view-data.js';
+import type { JointFlag } from './joint-flags.js';
 import { MotionPoser } from './pose-from-motion.js';
 
 /** The rig view's background (the page's tests look for pixels that differ from it). */
 const RIG_BACKGROUND = 0x2a2e35;
+
+/** Joint marker colours: fine, low confidence, large error, selected. */
+const MARK = {
+  ok: new Color(0x66ff99),
+  low: new Color(0xffcc44),
+  bad: new Color(0xff4444),
+  selected: new Color(0xffffff),
+};
 
 /** World (Z-up, metres) to three's Y-up. */
 const toThree = (p: number[]) => [p[0] as number, p[2] as number, -(p[1] as number)];
@@ -57,10 +70,15 @@ export class RigView {
   private poser: MotionPoser | null = null;
   private readonly lines: LineSegments[] = [];
   private readonly grid = new GridHelper(4, 20, 0x555a64, 0x3a3e46);
+  private readonly marks: InstancedMesh;
+  private selected: number | null = null;
+  private frame = 0;
+  private readonly m = new Matrix4();
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly data: ViewData,
+    private readonly flags: JointFlag[][],
   ) {
     this.renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
     this.scene.background = new Color(RIG_BACKGROUND);
@@ -74,6 +92,13 @@ export class RigView {
     this.lines.push(skeletonLines(data, data.motion.joints, 0x66ff99));
     if (data.truth) this.lines.push(skeletonLines(data, data.truth.joints, 0xff8866));
     for (const l of this.lines) this.scene.add(l);
+    this.marks = new InstancedMesh(
+      new SphereGeometry(0.012, 10, 6),
+      new MeshBasicMaterial({ depthTest: false }),
+      data.names.length,
+    );
+    this.marks.renderOrder = 11;
+    this.scene.add(this.marks);
     new ResizeObserver(() => this.resize()).observe(canvas);
     this.resize();
   }
@@ -119,12 +144,37 @@ export class RigView {
     if (this.mixer) this.mixer.setTime(t / this.data.fps);
     this.poser?.pose(t);
     for (const l of this.lines) setLines(l, this.data, t);
+    this.frame = t;
+    this.placeMarks();
     this.draw();
+  }
+
+  /** Marks joint `j` (or none) larger and white. */
+  select(j: number | null): void {
+    this.selected = j;
+    this.placeMarks();
+    this.draw();
+  }
+
+  /** The fitted joints as spheres coloured by their flag at the current frame. */
+  private placeMarks(): void {
+    const joints = this.data.motion.joints[this.frame] ?? [];
+    joints.forEach((p, j) => {
+      const [x, y, z] = toThree(p);
+      const big = j === this.selected ? 2 : 1;
+      this.m.makeScale(big, big, big).setPosition(x as number, y as number, z as number);
+      this.marks.setMatrixAt(j, this.m);
+      const flag = this.flags[this.frame]?.[j] ?? null;
+      this.marks.setColorAt(j, j === this.selected ? MARK.selected : MARK[flag ?? 'ok']);
+    });
+    this.marks.instanceMatrix.needsUpdate = true;
+    if (this.marks.instanceColor) this.marks.instanceColor.needsUpdate = true;
+    this.marks.computeBoundingSphere();
   }
 
   /** Shows or hides the joints' lines (fitted, true) and the ground grid. */
   show(what: { joints?: boolean; grid?: boolean }): void {
-    if (what.joints !== undefined) for (const l of this.lines) l.visible = what.joints;
+    if (what.joints !== undefined) for (const l of [...this.lines, this.marks]) l.visible = what.joints;
     if (what.grid !== undefined) this.grid.visible = what.grid;
     this.draw();
   }
