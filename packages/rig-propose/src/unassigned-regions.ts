@@ -45,7 +45,7 @@ function segmentDistance(p: Vec3, a: readonly number[], b: readonly number[]): n
 
 /**
  * The mesh's parts that no proposed bone explains, named. A surface cell is explained when it
- * lies within `reach` (default: 0.6 of the torso's greatest height, so a thick chest or rump is
+ * lies within `reach` (default: the torso's greatest height, so a thick chest, belly or rump is
  * still the spine's) of some bone; the rest, grouped into connected pieces holding at least
  * `minShare` of the surface, become regions, named by the bone they hang from and where they
  * reach: from the head or neck a horn, from the tail or hips and behind them a tail, rising from the
@@ -72,7 +72,7 @@ export function unassignedRegions(
     const t = (f.top[j] as number) - (f.bottom[j] as number);
     if (t > thick) thick = t;
   }
-  const reach = opts.reach ?? 0.6 * thick;
+  const reach = opts.reach ?? thick;
   const minShare = opts.minShare ?? 0.03;
   const segs = bones.map((b) => ({
     name: b[0],
