@@ -23,13 +23,18 @@ const groups: Record<string, (n: string) => boolean> = {
 const issueSet = (name: string, e: [string, number][]) =>
   e.filter(([n]) => name !== 'dragon' || !/^(nose|jawhinge|chin)$/.test(n)).map(([, v]) => v);
 const fmt = (v: number[]) =>
-  v.length ? `${((100 * v.reduce((a, b) => a + b, 0)) / v.length).toFixed(2)} / ${(100 * Math.max(...v)).toFixed(2)}` : '-';
+  v.length
+    ? `${((100 * v.reduce((a, b) => a + b, 0)) / v.length).toFixed(2)} / ${(100 * Math.max(...v)).toFixed(2)}`
+    : '-';
 try {
-  console.log('| creature | joints | all mean / max | issue set mean / max | legs | body | neck+head | tail | worst | unassigned | s |');
+  console.log(
+    '| creature | joints | all mean / max | issue set mean / max | legs | body | neck+head | tail | worst | unassigned | s |',
+  );
   for (const name of ['fox', 'wolf', 'dragon']) {
     const dir = path.join(work, name);
     mkdirSync(dir);
-    for (const f of ['model.glb', 'creature.json']) copyFileSync(path.join(CREATURES, name, f), path.join(dir, f));
+    for (const f of ['model.glb', 'creature.json'])
+      copyFileSync(path.join(CREATURES, name, f), path.join(dir, f));
     await prepMesh({ creature: dir });
     const t0 = performance.now();
     const r = await proposeRig({ creature: dir, template });
@@ -38,11 +43,13 @@ try {
     const e = Object.entries(compareRig(name, r.rig.joints, rig.joints));
     const worst = e.reduce((a, b) => (b[1] > a[1] ? b : a));
     const cols = Object.values(groups).map((g) => fmt(e.filter(([n]) => g(n)).map(([, v]) => v)));
-    const regions = r.proposal.unassigned.map((u) => `${u.name} ${(100 * u.share).toFixed(0)}%`).join(', ') || 'none';
+    const regions =
+      r.proposal.unassigned.map((u) => `${u.name} ${(100 * u.share).toFixed(0)}%`).join(', ') || 'none';
     console.log(
       `| ${name} | ${e.length} | ${fmt(e.map(([, v]) => v))} | ${fmt(issueSet(name, e))} | ${cols.join(' | ')} | ${worst[0]} ${(100 * worst[1]).toFixed(1)} | ${regions} | ${s.toFixed(2)} |`,
     );
-    if (process.env.VERBOSE) for (const [n, v] of e.sort((a, b) => b[1] - a[1])) console.log(`  ${n} ${(100 * v).toFixed(1)}`);
+    if (process.env.VERBOSE)
+      for (const [n, v] of e.sort((a, b) => b[1] - a[1])) console.log(`  ${n} ${(100 * v).toFixed(1)}`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
