@@ -112,8 +112,8 @@ try {
       const want: number[] = [];
       for (let t = 0; t < Math.min(j.joints.length, truth.joints.length); t++) {
         for (const n of shared) {
-          fitted.push(...(j.joints[t]?.[index.get(n) as number] as number[]));
-          want.push(...(truth.joints[t]?.[truthIndex.get(n) as number] as number[]));
+          fitted.push(...((j.joints[t] as number[][])[index.get(n) as number] as number[]));
+          want.push(...((truth.joints[t] as number[][])[truthIndex.get(n) as number] as number[]));
         }
       }
       const score = scoreJoints(fitted, want, shared);

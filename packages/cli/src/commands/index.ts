@@ -21,7 +21,8 @@ export const commands: readonly CommandEntry[] = [
   },
   {
     name: 'init',
-    summary: "Propose creature.json from the creature's skeleton (rig.json, else model.glb's skin) for review",
+    summary:
+      "Propose creature.json from the creature's skeleton (rig.json, else model.glb's skin) for review",
     load: async () => (await import('./init.js')).initCommand,
   },
   {
