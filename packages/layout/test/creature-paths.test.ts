@@ -18,6 +18,7 @@ describe('creaturePaths', () => {
       riggedBlend: path.join(runs, 'rigged', 'rigged.blend'),
       rigInfo: path.join(runs, 'rigged', 'rig_info.json'),
       riggedGlb: path.join(runs, 'rigged', 'rigged.glb'),
+      propose: path.join(runs, 'propose'),
       refPng: path.join(runs, 'ref', 'ref.png'),
       dataset: path.join(runs, 'dataset'),
       reader: path.join(runs, 'reader'),
