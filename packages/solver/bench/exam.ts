@@ -4,6 +4,7 @@
  * figures and fit seconds (median), the load average before and after.
  *
  *   pnpm --filter @mocap/solver exec node --conditions=@mocap/source --import tsx bench/exam.ts [wolf|dragon] [--quick]
+ *     [--robust K --rounds R --seeds 1,2,3]   (the fit's robustJerk / robustRounds options)
  */
 import { syntheticExam } from '@mocap/solver';
 import { loadCreature } from '../test/helpers.js';
@@ -11,6 +12,14 @@ import { loadAverage, median } from './stats.js';
 
 const name = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'wolf';
 const quick = process.argv.includes('--quick');
+const flag = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const robust = {
+  ...(flag('robust') === undefined ? {} : { robustJerk: Number(flag('robust')) }),
+  ...(flag('rounds') === undefined ? {} : { robustRounds: Number(flag('rounds')) }),
+};
 const { model, layout, info } = loadCreature(name);
 
 // A fixed reference workload, so figures from a loaded machine can be put in proportion.
@@ -26,7 +35,7 @@ const refBefore = reference();
 
 const rows: string[] = [];
 const times: Record<string, number[]> = {};
-const seeds = quick ? [1, 2] : [1, 2, 3, 4, 5];
+const seeds = flag('seeds')?.split(',').map(Number) ?? (quick ? [1, 2] : [1, 2, 3, 4, 5]);
 const loadBefore = loadAverage();
 const cases = [
   { label: '2 px, 5% outliers', noisePx: 2, outliers: 0.05, swaps: 0 },
@@ -42,6 +51,7 @@ for (const frames of quick ? [120] : [120, 480]) {
         noisePx: c.noisePx,
         outliers: c.outliers,
         swaps: c.swaps,
+        fit: robust,
       });
       const e = report.error_cm;
       const key = `T=${frames} ${c.label}`;

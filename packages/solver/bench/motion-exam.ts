@@ -27,6 +27,10 @@ const { values } = parseArgs({
     clips: { type: 'string', default: 'Survey,Walk,Run' },
     jerk: { type: 'string', default: String(DEFAULT_FIT_WEIGHTS.jerk) },
     seeds: { type: 'string', default: '1,2,3' },
+    'jerk-lever': { type: 'string', default: String(DEFAULT_FIT_WEIGHTS.jerkLever) },
+    limits: { type: 'string', default: 'creature,cover' },
+    robust: { type: 'string', default: '0' },
+    rounds: { type: 'string', default: '2' },
   },
 });
 const dir = path.resolve(values.creature);
@@ -39,7 +43,7 @@ console.log('| clip | limits | jerk | seed | mean | p95 | max | worst joint (mea
 console.log('| ---- | ------ | ---- | ---- | ---- | --- | --- | ------------------------ | ------------- |');
 for (const name of values.clips.split(',')) {
   const clip = await readMotionClip(`${path.join(dir, 'model.glb')}#${name}`);
-  for (const limits of ['creature', 'cover'] as const) {
+  for (const limits of values.limits.split(',')) {
     const model = await readRigModel('bench', creatureRigFile(dir));
     const info = creatureInfo(model, creature);
     let truth = clipMotion(model, info, clip, { frames: T }).motion;
@@ -63,30 +67,35 @@ for (const name of values.clips.split(',')) {
       }
       truth = clipMotion(model, info, clip, { frames: T }).motion;
     }
-    for (const jerk of values.jerk.split(',').map(Number)) {
+    for (const [jerk, jerkLever] of values.jerk
+      .split(',')
+      .flatMap((j) => values['jerk-lever'].split(',').map((l) => [Number(j), Number(l)] as const))) {
       for (const seed of values.seeds.split(',').map(Number)) {
-        const r = syntheticExam(model, creature.name, layout, info, {
-          frames: T,
-          seed,
-          noisePx: 2,
-          outliers: 0.05,
-          truth,
-          fit: { weights: { jerk } },
-        });
-        const e = r.report.error_cm;
-        const [worst, ws] = Object.entries(r.report.per_joint).sort((x, y) => y[1].max - x[1].max)[0]!;
-        const k = model.keypoints.length;
-        const j = model.keypoints.findIndex((p) => p.name === worst);
-        const over: number[] = [];
-        for (let f = 0; f < T; f++) {
-          const d = [0, 1, 2].map(
-            (c) => (r.fitted[(f * k + j) * 3 + c] as number) - (truth.joints[(f * k + j) * 3 + c] as number),
+        for (const robust of values.robust.split(',').map(Number)) {
+          const r = syntheticExam(model, creature.name, layout, info, {
+            frames: T,
+            seed,
+            noisePx: 2,
+            outliers: 0.05,
+            truth,
+            fit: { weights: { jerk, jerkLever }, robustJerk: robust, robustRounds: Number(values.rounds) },
+          });
+          const e = r.report.error_cm;
+          const [worst, ws] = Object.entries(r.report.per_joint).sort((x, y) => y[1].max - x[1].max)[0]!;
+          const k = model.keypoints.length;
+          const j = model.keypoints.findIndex((p) => p.name === worst);
+          const over: number[] = [];
+          for (let f = 0; f < T; f++) {
+            const d = [0, 1, 2].map(
+              (c) =>
+                (r.fitted[(f * k + j) * 3 + c] as number) - (truth.joints[(f * k + j) * 3 + c] as number),
+            );
+            if (Math.hypot(...d) > 0.03) over.push(f);
+          }
+          console.log(
+            `| ${name} | ${limits} | ${jerk}${jerkLever ? ` lever^${jerkLever}` : ''}${robust ? ` robust ${robust}` : ''} | ${seed} | ${e.mean.toFixed(3)} | ${e.p95.toFixed(3)} | ${e.max.toFixed(2)} | ${worst} (${ws.mean.toFixed(2)} / ${ws.max.toFixed(2)}) | ${over.length ? over.join(' ') : '-'} |`,
           );
-          if (Math.hypot(...d) > 0.03) over.push(f);
         }
-        console.log(
-          `| ${name} | ${limits} | ${jerk} | ${seed} | ${e.mean.toFixed(3)} | ${e.p95.toFixed(3)} | ${e.max.toFixed(2)} | ${worst} (${ws.mean.toFixed(2)} / ${ws.max.toFixed(2)}) | ${over.length ? over.join(' ') : '-'} |`,
-        );
       }
     }
   }

@@ -155,7 +155,7 @@ function addPriors(
   const S = st.s;
   const m = b * 3;
   if (!(W.jerk > 0 || W.velocity > 0 || W.rest > 0)) return;
-  const width = priorStencil(W, t);
+  const width = priorStencil(W, t, data.jerkWeight.length === 0);
   // Frame-major work arrays (T x 3B): the angles (or S * v); the stencil by diagonals.
   if (scratchCol.length < t * m) scratchCol = new Float64Array(t * m);
   if (scratchAcc.length < m) {
@@ -177,6 +177,48 @@ function addPriors(
     else scaledAngles(col, o, S, vals, f * n + 3, m);
   }
   for (let f = 0; f < t; f++) addStencilFrame(col, band, acc, free, S, out, f, t, m, n, width);
+  if (W.jerk > 0 && data.jerkWeight.length > 0) addWeightedJerk(data, col, free, S, out, t, m, n);
+}
+
+/**
+ * The jerk prior with a weight per residual and angle: out_p += S * W.jerk * D^T diag(w) D col
+ * on the free angles (`col` T x m as in {@link addPriors}).
+ */
+function addWeightedJerk(
+  data: FitData,
+  col: Float64Array,
+  free: Uint8Array,
+  S: Float64Array,
+  out: Float64Array,
+  t: number,
+  m: number,
+  n: number,
+): void {
+  const W = data.weights;
+  const ord = W.order;
+  const co = DIFF[ord];
+  const jw = data.jerkWeight;
+  if (scratchJerk.length < t * m) scratchJerk = new Float64Array(t * m);
+  const acc = scratchJerk;
+  acc.fill(0, 0, t * m);
+  for (let r = 0; r + ord < t; r++) {
+    const o = r * m;
+    for (let q = 3; q < m; q++) {
+      if (!free[q]) continue;
+      let d = 0;
+      for (let c = 0; c <= ord; c++) d += (co[c] as number) * (col[o + c * m + q] as number);
+      d *= W.jerk * (jw[o + q] as number);
+      for (let c = 0; c <= ord; c++)
+        acc[o + c * m + q] = (acc[o + c * m + q] as number) + (co[c] as number) * d;
+    }
+  }
+  for (let f = 0; f < t; f++) {
+    const o = f * m;
+    const ob = f * n + 3;
+    for (let q = 3; q < m; q++) {
+      if (free[q]) out[ob + q] = (out[ob + q] as number) + (S[o + q] as number) * (acc[o + q] as number);
+    }
+  }
 }
 
 /** `col[o + q] = S[o + q] * v[vo + q]` for q < m (one frame's S * v). */
@@ -235,12 +277,13 @@ function addStencilFrame(
  * diagonals, into `scratchBand` and returns its half-width (a function of its own: the
  * frame-wise stage has no temporal terms, and their first use recompiles only this).
  */
-function priorStencil(W: FitData['weights'], t: number): number {
+function priorStencil(W: FitData['weights'], t: number, uniformJerk: boolean): number {
   const width = W.jerk > 0 ? W.order : W.velocity > 0 ? 1 : 0;
   if (scratchBand.length < (width + 1) * t) scratchBand = new Float64Array((width + 1) * t);
   const band = scratchBand;
   band.fill(0, 0, (width + 1) * t);
-  if (W.jerk > 0) addDiffGram(band, t, W.order, W.jerk);
+  // Weighted jerk residuals are applied on their own (see addWeightedJerk).
+  if (W.jerk > 0 && uniformJerk) addDiffGram(band, t, W.order, W.jerk);
   if (W.velocity > 0) addDiffGram(band, t, 1, W.velocity);
   for (let f = 0; f < t; f++) band[f] = (band[f] as number) + W.rest;
   return width;
@@ -249,6 +292,7 @@ function priorStencil(W: FitData['weights'], t: number): number {
 const rootRes = new Float64Array(9);
 let scratchCol = new Float64Array(0);
 let scratchBand = new Float64Array(0);
+let scratchJerk = new Float64Array(0);
 let scratchAcc = new Float64Array(0);
 let scratchFree = new Uint8Array(0);
 

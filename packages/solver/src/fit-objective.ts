@@ -7,6 +7,11 @@ import type { RigModel } from './rig-model.js';
 export interface FitWeights {
   /** Smoothness of every bone's Euler angles: the `order`-th difference over frames (3: jerk), per rad^2. @default 30000 */
   jerk: number;
+  /**
+   * How the jerk weight follows each bone's lever (see {@link jerkScales}): 0 one weight for all
+   * bones, 2 smoothing alike in keypoint motion. @default 0
+   */
+  jerkLever: number;
   /** Order of the angle smoothness difference (3 jerk, 4 snap). @default 3 */
   order: 3 | 4;
   /** Angular velocity (first difference) of every bone's Euler angles, per rad^2. @default 0.01 */
@@ -26,6 +31,7 @@ export interface FitWeights {
 /** The default {@link FitWeights}. */
 export const DEFAULT_FIT_WEIGHTS: Readonly<FitWeights> = Object.freeze({
   jerk: 30000,
+  jerkLever: 0,
   order: 3,
   velocity: 0.01,
   rest: 0.01,
@@ -48,6 +54,12 @@ export interface FitData {
   sideConf: Float64Array;
   feet: Int32Array;
   weights: FitWeights;
+  /**
+   * The multiplier of `weights.jerk` per jerk residual (frame r: the difference over frames
+   * r .. r + order) and angle (3 per bone), T x 3B; empty for one weight everywhere (see
+   * jerk-weights.ts: per-bone levers, robust reweighting).
+   */
+  jerkWeight: Float64Array;
   /** Per keypoint: the bones (excluding the root) whose rotation moves it. */
   chains: Int32Array[];
 }
@@ -70,6 +82,7 @@ export function fitData(d: FitData): FitData {
     sideConf: d.sideConf,
     feet: d.feet,
     weights: d.weights,
+    jerkWeight: d.jerkWeight,
     chains: d.chains,
   };
 }
@@ -78,6 +91,7 @@ export function fitData(d: FitData): FitData {
 export function fitWeights(w: FitWeights): FitWeights {
   return {
     jerk: w.jerk,
+    jerkLever: w.jerkLever,
     order: w.order,
     velocity: w.velocity,
     rest: w.rest,
@@ -93,6 +107,7 @@ export function fitWeights(w: FitWeights): FitWeights {
 // never change it mid-fit, which would deoptimise every function compiled against it.
 fitWeights({
   jerk: 0.5,
+  jerkLever: 0.5,
   order: 3,
   velocity: 0.5,
   rest: 0.5,
@@ -115,7 +130,15 @@ export function frameWindow(data: FitData, f0: number, len: number): FitData {
     side: data.side.subarray(f0 * k * 2, (f0 + len) * k * 2),
     frontConf: data.frontConf.subarray(f0 * k, (f0 + len) * k),
     sideConf: data.sideConf.subarray(f0 * k, (f0 + len) * k),
+    jerkWeight: windowRows(data.jerkWeight, data.t, f0, len),
   });
+}
+
+/** Rows f0 .. f0 + len - 1 of a T-row array (empty stays empty). */
+function windowRows(a: Float64Array, t: number, f0: number, len: number): Float64Array {
+  if (a.length === 0) return a;
+  const row = a.length / t;
+  return a.subarray(f0 * row, (f0 + len) * row);
 }
 
 /** Per-keypoint bone chains of a rig model (see {@link FitData.chains}). */
@@ -241,6 +264,8 @@ function addAnglePriorCost(data: FitData, st: FitState, costSoFar: number): numb
   const co = DIFF[W.order];
   const ord = W.order;
   const e = st.e;
+  const jw = data.jerkWeight;
+  const uniform = jw.length === 0;
   let cost = costSoFar;
   // Frame-major: each frame's row of angles is contiguous.
   for (let f = 0; f < t; f++) {
@@ -258,7 +283,7 @@ function addAnglePriorCost(data: FitData, st: FitState, costSoFar: number): numb
       if (f + ord < t) {
         let d = 0;
         for (let c = 0; c <= ord; c++) d += (co[c] as number) * (e[o + c * m + q] as number);
-        cost += 0.5 * W.jerk * d * d;
+        cost += 0.5 * W.jerk * (uniform ? 1 : (jw[o + q] as number)) * d * d;
       }
     }
   }

@@ -1,5 +1,6 @@
 import type { FitData, RobustWeights } from './fit-objective.js';
 import type { FitState } from './fit-state.js';
+import { weightedJerkBands } from './jerk-weights.js';
 import { addDiffGram, bandFactor, bandSolve, DIFF } from './linalg.js';
 
 /**
@@ -117,6 +118,8 @@ export class BlockPreconditioner {
 
   /** Variable -> elimination position. */
   private readonly pos: Int32Array;
+  /** The weighted jerk Gram per angle by diagonals ({@link weightedJerkBands}; empty: uniform), refreshed by each rebuild. */
+  jerkBands: Float64Array = new Float64Array(0);
 
   /** Frame f's Hessian block entry (without damping) of variable v with itself. */
   diagonal(f: number, v: number): number {
@@ -127,6 +130,7 @@ export class BlockPreconditioner {
   /** Rebuilds every frame's block at `st` with IRLS weights `w` and prior scale `priorScale`. */
   rebuild(st: FitState, w: RobustWeights, priorScale: number): void {
     this.couplingStale = true;
+    this.jerkBands = weightedJerkBands(this.data, st.b * 3);
     const feet = this.feet;
     feet.fill(0);
     for (const j of this.data.feet) feet[j] = 1;
@@ -171,15 +175,20 @@ export class BlockPreconditioner {
       this.damp[f * n + 3 + q] = kr + 1e-3;
     }
     const lim = data.model.limits;
+    const jb = this.jerkBands;
+    const span = W.order + 1;
     for (let i = 1; i < b; i++) {
       for (let q = 0; q < 3; q++) {
         const v = 3 + 3 * i + q;
         const s = st.s[pb + i * 3 + q] as number;
         const free = (lim[i * 6 + 2 * q + 1] as number) > (lim[i * 6 + 2 * q] as number);
-        const pd = priorScale * (W.jerk * dA + W.velocity * d1 + W.rest);
+        // Weighted jerk: the Gram's diagonal at f, and the mean weight of its residuals for the damping.
+        const jd = jb.length > 0 ? (jb[(3 * i + q) * span * t + f] as number) : dA;
+        const wj = W.jerk * (dA > 0 ? jd / dA : 1);
+        const pd = priorScale * (W.jerk * jd + W.velocity * d1 + W.rest);
         const vv = this.entry(ab0, v, v);
         a[vv] = (a[vv] as number) + (free ? s * s * pd : 1);
-        this.damp[f * n + v] = s * s * (priorScale * (W.jerk + W.rest) + 1e-3);
+        this.damp[f * n + v] = s * s * (priorScale * (wj + W.rest) + 1e-3);
       }
     }
   }
@@ -450,6 +459,8 @@ export class BlockPreconditioner {
     const m2 = data.layout.M_PER_PX ** 2;
     const lim = data.model.limits;
     const w = this.sgsW;
+    const jb = this.jerkBands;
+    const order = W.order;
     const o = (d * t + f) * n;
     for (let q = 0; q < 3; q++) {
       w[o + (pos[q] as number)] = (W.rootJerk / m2) * (b3[d * t + f] as number);
@@ -458,10 +469,16 @@ export class BlockPreconditioner {
     for (let i = 1; i < st.b; i++) {
       for (let a = 0; a < 3; a++) {
         if (!((lim[i * 6 + 2 * a + 1] as number) > (lim[i * 6 + 2 * a] as number))) continue;
+        const kj =
+          d > order
+            ? 0
+            : jb.length > 0
+              ? (jb[((3 * i + a) * (order + 1) + d) * t + f] as number)
+              : (bj[d * t + f] as number);
         const s0 = st.s[(f * st.b + i) * 3 + a] as number;
         const s1 = st.s[((f + d) * st.b + i) * 3 + a] as number;
         w[o + (pos[3 + 3 * i + a] as number)] =
-          s0 * s1 * (W.jerk * (bj[d * t + f] as number) + W.velocity * (b1[d * t + f] as number));
+          s0 * s1 * (W.jerk * kj + W.velocity * (b1[d * t + f] as number));
       }
     }
   }
@@ -582,7 +599,9 @@ export class TemporalBands {
           wv = W.velocity;
         }
       }
-      if (wj > 0) addDiffGram(band, t, v < 6 ? 3 : W.order, wj);
+      const jb = block.jerkBands;
+      if (v >= 6 && wj > 0 && jb.length > 0) addJerkBand(band, jb, v - 3, W.order, t, wj);
+      else if (wj > 0) addDiffGram(band, t, v < 6 ? 3 : W.order, wj);
       if (wv > 0) addDiffGram(band, t, 1, wv);
       // Replace the diagonal by the block's (data + priors' diagonal + damping).
       for (let f = 0; f < t; f++) {
@@ -605,6 +624,22 @@ export class TemporalBands {
       for (let f = 0; f < t; f++) out[f * n + v] = col[f] as number;
     }
     return out;
+  }
+}
+
+/** Adds `weight` x angle q's weighted jerk Gram (diagonals of `jb`, see weightedJerkBands) to a band of half-width >= order. */
+function addJerkBand(
+  band: Float64Array,
+  jb: Float64Array,
+  q: number,
+  order: number,
+  t: number,
+  weight: number,
+): void {
+  const o = q * (order + 1) * t;
+  for (let d = 0; d <= order; d++) {
+    for (let f = 0; f + d < t; f++)
+      band[d * t + f] = (band[d * t + f] as number) + weight * (jb[o + d * t + f] as number);
   }
 }
 

@@ -24,6 +24,8 @@ import { fixSwaps } from './fix-swaps.js';
 import { keypointsFromPose, poseFrame, quatWxyzToMat3 } from './forward-kinematics.js';
 import { frameCosts } from './frame-costs.js';
 import { initialPose } from './init-pose.js';
+import { jerkScales } from './jerk-scales.js';
+import { jerkWeightsOfScales, robustJerkWeights } from './jerk-weights.js';
 import { selectKth } from './linalg.js';
 import { orthonormalRigModel, type RigModel } from './rig-model.js';
 import { syncChecks } from './sync-checks.js';
@@ -62,6 +64,16 @@ export interface FitOptions {
   clipWindow?: number;
   /** Frames of context on each side of a clip-stage window. @default CLIP_PAD */
   clipPad?: number;
+  /**
+   * Robust jerk prior: after the clip stage, reweight each jerk residual by Cauchy with this
+   * many times its angle's median jerk (see `robustJerkWeights`) and run the clip stage again,
+   * `robustRounds` times; 0 keeps one weight. @default 0
+   */
+  robustJerk?: number;
+  /** Reweighting rounds of `robustJerk` (each a clip-stage run of `robustIterations` steps). @default 2 */
+  robustRounds?: number;
+  /** Clip-stage steps after each reweighting. @default 2 */
+  robustIterations?: number;
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -227,6 +239,8 @@ function gatherFrames(data: FitData, frames: number[]): FitData {
     side: new Float64Array(t * k * 2),
     frontConf: new Float64Array(t * k),
     sideConf: new Float64Array(t * k),
+    // Gathered frames are fitted one by one: no temporal terms.
+    jerkWeight: new Float64Array(0),
   });
   frames.forEach((f, i) => {
     out.front.set(data.front.subarray(f * k * 2, (f + 1) * k * 2), i * k * 2);
@@ -265,6 +279,7 @@ function measuredNoise(data: FitData, st: FitState): number {
 function scaledWeights(w: FitWeights, s: number): FitWeights {
   return fitWeights({
     jerk: w.jerk * s,
+    jerkLever: w.jerkLever,
     order: w.order,
     velocity: w.velocity * s,
     rest: w.rest * s,
@@ -300,12 +315,17 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const sync: SyncReport = options.sync === false ? emptySyncReport() : syncChecks(views, info.feet);
   const fitModel = orthonormalRigModel(model);
   const base = fitWeights({ ...DEFAULT_FIT_WEIGHTS, ...options.weights });
+  const leverWeights =
+    base.jerkLever === 0
+      ? new Float64Array(0)
+      : jerkWeightsOfScales(jerkScales(fitModel, base.jerkLever), views.t);
   const data = fitData({
     model: fitModel,
     layout,
     ...views,
     feet: Int32Array.from(info.feet),
     weights: base,
+    jerkWeight: leverWeights,
     chains: keypointChains(fitModel),
   });
   const st = new FitState(fitModel, views.t);
@@ -352,6 +372,19 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     ...(options.refreshEvery === undefined ? {} : { refreshEvery: options.refreshEvery }),
   });
   tally(rep);
+  const robust = options.robustJerk ?? 0;
+  for (let round = 0; robust > 0 && round < (options.robustRounds ?? 2); round++) {
+    data.jerkWeight = robustJerkWeights(data, st, leverWeights, robust);
+    tally(
+      clipLmLoop(data, st, {
+        iterations: options.robustIterations ?? 2,
+        scaleStart: s1,
+        scaleEnd: s1,
+        windows,
+        ...clipWindows,
+      }),
+    );
+  }
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     // A second look with the smooth whole-clip fit, which a swapped frame cannot drag along:
     // its own joints at each frame are the prediction (a line through the neighbours lags a

@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { wolfFixture } from './helpers/wolf-fixture.js';
 
-function problem(creature: 'wolf' | 'dragon', weights: Partial<FitWeights>) {
+function problem(creature: 'wolf' | 'dragon', weights: Partial<FitWeights>, varyingJerk = false) {
   const { data } = wolfFixture({
     creature,
     frames: 7,
@@ -20,6 +20,10 @@ function problem(creature: 'wolf' | 'dragon', weights: Partial<FitWeights>) {
     weights: { ground: 5, ...weights },
   });
   const { t } = data;
+  if (varyingJerk) {
+    const m = data.model.bones.length * 3;
+    data.jerkWeight = Float64Array.from({ length: t * m }, (_, i) => 0.1 + ((i * 0.618) % 1));
+  }
   const st = new FitState(data.model, t);
   initialPose(data, st);
   for (let f = 0; f < t; f++) st.trans[f * 3 + 2] = (st.trans[f * 3 + 2] as number) - 0.01; // some feet below ground
@@ -70,17 +74,24 @@ describe('BlockPreconditioner', () => {
     });
   }
 
-  it('applies a symmetric positive definite block Gauss-Seidel preconditioner (every term on)', () => {
-    const { st, pre } = problem('wolf', {});
-    pre.factor(1e-3);
-    const a = randomVector(st, 2);
-    const b = randomVector(st, 3);
-    const ma = pre.applySgs(st, a, new Float64Array(a.length));
-    const mb = pre.applySgs(st, b, new Float64Array(b.length));
-    expect(dot(a, mb)).toBeCloseTo(dot(b, ma), 6);
-    expect(dot(a, ma)).toBeGreaterThan(0);
-    expect(dot(b, mb)).toBeGreaterThan(0);
-  });
+  it.each([
+    ['uniform', 0, false],
+    ['lever', 2, false],
+    ['varying', 0, true],
+  ] as const)(
+    'applies a symmetric positive definite block Gauss-Seidel preconditioner (every term on, %s jerk)',
+    (_, jerkLever, varying) => {
+      const { st, pre } = problem('wolf', { jerkLever }, varying);
+      pre.factor(1e-3);
+      const a = randomVector(st, 2);
+      const b = randomVector(st, 3);
+      const ma = pre.applySgs(st, a, new Float64Array(a.length));
+      const mb = pre.applySgs(st, b, new Float64Array(b.length));
+      expect(dot(a, mb)).toBeCloseTo(dot(b, ma), 6);
+      expect(dot(a, ma)).toBeGreaterThan(0);
+      expect(dot(b, mb)).toBeGreaterThan(0);
+    },
+  );
 
   it('gives the same result when the output aliases the input', () => {
     const { st, pre } = problem('wolf', {});

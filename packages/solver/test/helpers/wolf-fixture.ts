@@ -9,6 +9,8 @@ import {
   syntheticDetections,
   syntheticMotion,
 } from '@mocap/solver';
+import { jerkScales } from '../../src/jerk-scales.js';
+import { jerkWeightsOfScales } from '../../src/jerk-weights.js';
 import { loadCreature } from '../helpers.js';
 
 /** Options of {@link wolfFixture}. */
@@ -47,6 +49,7 @@ export function wolfFixture(options: WolfFixtureOptions) {
   });
   const corrupt = (c: Omit<CorruptionOptions, 'seed'>): Detections =>
     syntheticDetections(truth.joints, names, 30, layout, info, { ...c, seed: options.seed });
+  const weights = { ...DEFAULT_FIT_WEIGHTS, ...options.weights };
   const dataOf = (det: Detections): FitData => ({
     model,
     layout,
@@ -57,7 +60,11 @@ export function wolfFixture(options: WolfFixtureOptions) {
     frontConf: Float64Array.from(det.frontConf),
     sideConf: Float64Array.from(det.sideConf),
     feet: Int32Array.from(info.feet),
-    weights: { ...DEFAULT_FIT_WEIGHTS, ...options.weights },
+    weights,
+    jerkWeight:
+      weights.jerkLever === 0
+        ? new Float64Array(0)
+        : jerkWeightsOfScales(jerkScales(model, weights.jerkLever), det.frames),
     chains: keypointChains(model),
   });
   const det = corrupt(options.corrupt ?? { noisePx: 2, outliers: 0.05 });
