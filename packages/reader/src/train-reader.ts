@@ -12,6 +12,7 @@ import { type DatasetItem, loadDataset } from './dataset.js';
 import { evaluateReader } from './evaluate-reader.js';
 import { gaussianHeatmaps } from './gaussian-heatmaps.js';
 import { heatmapLoss } from './heatmap-loss.js';
+import { type InitReport, initFromReader, readerArchitecture } from './init-from-reader.js';
 import { parseOptions } from './parse-options.js';
 import { heatmapSize, ReaderConfig, type ReaderConfigInput } from './reader-config.js';
 import type { ReaderErrors } from './reader-errors.js';
@@ -58,6 +59,11 @@ export const TrainOptions = z
     checkpointEvery: z.number().int().positive().default(100),
     /** Continue from `out/checkpoint` when it exists. @default true */
     resume: z.boolean().default(true),
+    /**
+     * A trained reader's folder to start from (fine-tuning, see {@link initFromReader}); its
+     * architecture is used when `model` is empty. A resumed run continues its checkpoint instead.
+     */
+    init: z.string().min(1).optional(),
   })
   .strict();
 /** Options of {@link trainReader} as a caller writes them. */
@@ -67,6 +73,7 @@ export type TrainOptions = z.input<typeof TrainOptions>;
 export type TrainEvent =
   | { phase: 'load'; done: number; total: number }
   | { phase: 'resume'; step: number }
+  | { phase: 'init'; report: InitReport }
   | { phase: 'train'; step: number; steps: number; loss: number; lr: number; ms: number }
   | { phase: 'checkpoint'; step: number }
   | { phase: 'eval'; heldOut: ReaderErrors };
@@ -153,14 +160,15 @@ async function trainInto(
 ): Promise<TrainResult> {
   const layout = o.layout ? Layout.parse(o.layout) : DEFAULT_LAYOUT;
   const backend = await initBackend();
-  const probe = parseOptions('trainReader', ReaderConfig, { ...o.model, joints: ['probe'] }, 'options.model');
+  const model = o.init && Object.keys(o.model).length === 0 ? await readerArchitecture(o.init) : o.model;
+  const probe = parseOptions('trainReader', ReaderConfig, { ...model, joints: ['probe'] }, 'options.model');
   const ds = await loadDataset(o.dataset, {
     layout,
     inputSize: probe.inputSize,
     heatmapSize: heatmapSize(probe),
     onProgress: (done, total) => onEvent({ phase: 'load', done, total }),
   });
-  const config = parseOptions('trainReader', ReaderConfig, { ...o.model, joints: ds.names }, 'options.model');
+  const config = parseOptions('trainReader', ReaderConfig, { ...model, joints: ds.names }, 'options.model');
   const samples = [...new Set(ds.items.map((i) => i.sample))];
   const order = seededRandom(o.seed).permutation(samples.length);
   const nHeld =
@@ -189,6 +197,14 @@ async function trainInto(
     onEvent({ phase: 'resume', step: startStep });
   } else {
     reader = await createReader(config);
+    if (o.init) {
+      try {
+        onEvent({ phase: 'init', report: await initFromReader(reader, o.init) });
+      } catch (err) {
+        reader.dispose();
+        throw err;
+      }
+    }
   }
   const isBackbone = (name: string) => name.startsWith('backbone.');
   const peak = (name: string) =>
@@ -237,6 +253,7 @@ async function trainInto(
         seed: o.seed,
         sigma: o.sigma,
         ...(o.peakWeight > 0 ? { peakWeight: o.peakWeight } : {}),
+        ...(o.init ? { init: o.init } : {}),
         augment: o.augment,
         trainSamples: samples.length - nHeld,
         heldOutSamples: nHeld,

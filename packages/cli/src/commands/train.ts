@@ -49,7 +49,14 @@ function progress(stderr: NodeJS.WritableStream) {
       if (tty) stderr.write(`\rloading dataset ${bar(e.done, e.total)} ${e.done}/${e.total}`);
       if (e.done === e.total) stderr.write(`${tty ? '\n' : ''}loaded ${e.total} samples\n`);
     } else if (e.phase === 'resume') stderr.write(`resuming from the checkpoint at step ${e.step}\n`);
-    else if (e.phase === 'train') {
+    else if (e.phase === 'init') {
+      const r = e.report;
+      stderr.write(
+        `starting from ${r.from}: ${r.copied} parameters, ${r.matched.length} joints' heatmaps carried over` +
+          (r.fresh.length ? `; new joints ${r.fresh.join(', ')}` : '') +
+          '\n',
+      );
+    } else if (e.phase === 'train') {
       const eta = ((Date.now() - t0) / 1000 / e.step) * (e.steps - e.step);
       const line = `train ${bar(e.step, e.steps)} ${e.step}/${e.steps} loss ${e.loss.toExponential(3)} ${e.ms.toFixed(0)} ms/step eta ${eta.toFixed(0)} s`;
       const every = Math.max(1, Math.round(e.steps / 50));
@@ -75,9 +82,10 @@ export const trainCommand: Command = {
   usage:
     'mocap train --creature DIR [--dataset DIR] [--out DIR] [--steps N] [--batch N] [--lr X] [--seed N] ' +
     '[--input-size N] [--backbone cnn|dinov2] [--weights FILE.safetensors]\n' +
-    '                   [--widths C1,C2,...] [--skips] [--head-channels N] [--upsample N] [--peak-weight K] [--fresh] [--json]\n' +
+    '                   [--widths C1,C2,...] [--skips] [--head-channels N] [--upsample N] [--peak-weight K] [--init DIR] [--fresh] [--json]\n' +
     '  --widths, --skips: the small CNN channels per stage and its U-Net skips (cnn only);\n' +
-    '  --head-channels, --upsample: the heatmap head (2x stages); --peak-weight K: loss weight 1 + K x target',
+    '  --head-channels, --upsample: the heatmap head (2x stages); --peak-weight K: loss weight 1 + K x target;\n' +
+    "  --init DIR: start from a trained reader (fine-tune; its architecture unless flags say otherwise, same-named joints' heatmaps kept)",
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       creature: { type: 'string' },
@@ -95,6 +103,7 @@ export const trainCommand: Command = {
       'head-channels': { type: 'string' },
       upsample: { type: 'string' },
       'peak-weight': { type: 'string' },
+      init: { type: 'string' },
       fresh: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     });
@@ -138,6 +147,13 @@ export const trainCommand: Command = {
       ...(headChannels ? { channels: headChannels } : {}),
       ...(upsample !== undefined ? { upsample } : {}),
     };
+    const architectureFlags =
+      values.widths !== undefined ||
+      values.skips ||
+      values['head-channels'] !== undefined ||
+      values.upsample !== undefined ||
+      values['input-size'] !== undefined ||
+      values.backbone !== 'cnn';
     const steps = num('steps', values.steps, true);
     const batchSize = num('batch', values.batch, true);
     const lr = num('lr', values.lr, false);
@@ -145,12 +161,17 @@ export const trainCommand: Command = {
       dataset: path.resolve(ctx.cwd, values.dataset ?? creaturePaths(creature.dir).dataset),
       out: path.resolve(ctx.cwd, values.out ?? creaturePaths(creature.dir).reader),
       layout: creature.layout,
-      model: {
-        backbone,
-        ...(inputSize ? { inputSize } : values.backbone === 'dinov2' ? { inputSize: 448 } : {}),
-        ...(Object.keys(head).length ? { head } : {}),
-      },
+      // With --init and no architecture flag the source reader's architecture is used.
+      model:
+        values.init && !architectureFlags
+          ? {}
+          : {
+              backbone,
+              ...(inputSize ? { inputSize } : values.backbone === 'dinov2' ? { inputSize: 448 } : {}),
+              ...(Object.keys(head).length ? { head } : {}),
+            },
       resume: !values.fresh,
+      ...(values.init ? { init: path.resolve(ctx.cwd, values.init) } : {}),
       ...(steps ? { steps } : {}),
       ...(batchSize ? { batchSize } : {}),
       ...(lr ? { lr } : {}),

@@ -67,6 +67,45 @@ describe('mocap train', () => {
     expect(model.training.peakWeight).toBe(20);
   });
 
+  it('fine-tunes from a trained reader with --init, taking its architecture', async () => {
+    const from = path.join(dir, 'runs', 'unet');
+    const out = path.join(dir, 'runs', 'tuned');
+    const r = await run([
+      'train',
+      '--creature',
+      dir,
+      '--out',
+      out,
+      '--steps',
+      '2',
+      '--batch',
+      '2',
+      '--init',
+      from,
+    ]);
+    expect(r.err).toMatch(/starting from .*unet: \d+ parameters, 4 joints' heatmaps carried over/);
+    expect(r.code).toBe(0);
+    const model = JSON.parse(await readFile(path.join(out, 'model.json'), 'utf8'));
+    const source = JSON.parse(await readFile(path.join(from, 'model.json'), 'utf8'));
+    expect(model.config).toEqual(source.config);
+    expect(model.training.init).toBe(from);
+    const clash = await run([
+      'train',
+      '--creature',
+      dir,
+      '--out',
+      path.join(dir, 'runs', 'clash'),
+      '--steps',
+      '1',
+      '--input-size',
+      '64',
+      '--init',
+      from,
+    ]);
+    expect(clash.code).not.toBe(0);
+    expect(clash.err).toMatch(/init .*unet\/model\.json: config\.\w+ is/);
+  });
+
   it('explains bad U-Net arguments', async () => {
     const cases: [string[], string][] = [
       [['--widths', '16,x'], '--widths: Expected 1 to 6 comma-separated whole numbers > 0'],
