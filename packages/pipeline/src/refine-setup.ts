@@ -35,6 +35,10 @@ export async function refineSetup(
   const info = await readJsonFile(op, p.rigInfo, RigInfo);
   const length = new Map(info.bones.map((b) => [b.name, b.length]));
   const keypoints = info.keypoints.map((k) => ({ ...k, length: length.get(k.bone) ?? 0 }));
-  const paint = (ctx.creature.json?.paint ?? []).map((g) => ({ name: g.name, bones: [...g.bones] }));
+  const paint = (ctx.creature.json?.paint ?? []).map((g) => ({
+    name: g.name,
+    bones: [...g.bones],
+    colour: [g.colour[0], g.colour[1], g.colour[2]] as [number, number, number],
+  }));
   return { glb, keypoints, paint };
 }

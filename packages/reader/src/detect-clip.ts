@@ -207,7 +207,10 @@ async function loadRefinement(
       layout,
       backdropSilhouette(ref, layout),
     );
-    colour = fitColourModel([{ image: ref, labels: placed.labels }], layout, { seed: 0 });
+    colour = fitColourModel([{ image: ref, labels: placed.labels }], layout, {
+      seed: 0,
+      paintColours: r.paint.map((g) => g.colour ?? null),
+    });
   }
   return { mesh, paint: r.paint, keypoints, colour };
 }

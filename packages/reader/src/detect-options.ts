@@ -68,7 +68,16 @@ export const DetectOptions = z
             })
             .strict(),
         ),
-        paint: z.array(z.object({ name: z.string(), bones: z.array(z.string()) }).strict()),
+        paint: z.array(
+          z
+            .object({
+              name: z.string(),
+              bones: z.array(z.string()),
+              /** RGB 0-255; lets the colour model learn a group ref.png hides. */
+              colour: z.tuple([z.number(), z.number(), z.number()]).optional(),
+            })
+            .strict(),
+        ),
         /** Metres per glTF unit (Blender exports metres). @default 1 */
         unitScale: z.number().positive().default(1),
         options: z.custom<RefineClipOptions>((v) => typeof v === 'object' && v !== null).optional(),

@@ -24,6 +24,15 @@ export const ColourModelOptions = z
     lutBits: z.number().int().min(4).max(7).default(6),
     /** Seed of the sampling and the shifts. @default 0 */
     seed: z.number().int().default(0),
+    /**
+     * The paint groups' RGB colours (class 2 + g), e.g. creature.json's `paint[].colour`: a group
+     * the training images do not show (a leg hidden behind another in ref.png) is learnt from
+     * the most-shown painted group's pixels recoloured by the ratio of the two paints, so its
+     * colour is still told apart when a clip shows it. @default none
+     */
+    paintColours: z.array(z.tuple([z.number(), z.number(), z.number()]).nullable()).optional(),
+    /** A paint group with fewer labelled pixels than this is learnt from its colour (with `paintColours`). @default 200 */
+    minPaintPixels: z.number().int().min(0).default(200),
   })
   .strict();
 /** Options of {@link fitColourModel} as passed in. */
@@ -85,10 +94,20 @@ export function fitColourModel(
     }
     for (const l of s.labels) classes = Math.max(classes, l + 1);
   });
+  const paint = o.paintColours ?? [];
+  classes = Math.max(classes, paint.length > 0 ? 2 + paint.length : 0);
+  const counts = new Float64Array(classes);
+  for (const s of samples) for (const l of s.labels) counts[l] = (counts[l] as number) + 1;
+  const stand = standIn(counts, paint, o.minPaintPixels);
   const comps: Comp[] = [];
   for (let c = 0; c < classes; c++) {
-    const picks = drawPixels(samples, c, o.samplesPerClass, rng);
+    const from = stand[c] ?? c;
+    const picks = drawPixels(samples, from, o.samplesPerClass, rng);
     if (!picks.length) continue;
+    // Per-channel factor from the stand-in's paint to this class's (1 when the class shows itself).
+    const tint = [0, 1, 2].map((ch) =>
+      from === c ? 1 : (paint[c - 2]![ch]! + 1) / (paint[from - 2]![ch]! + 1),
+    );
     const feats = new Float64Array(picks.length * o.augmentations * 3);
     let n = 0;
     for (let a = 0; a < o.augmentations; a++) {
@@ -105,7 +124,8 @@ export function fitColourModel(
         const g = gains[p.sample];
         const px: number[] = [0, 0, 0];
         for (let ch = 0; ch < 3; ch++) {
-          const v = applyShift(img.data[3 * p.pixel + ch], ch, shift, rng, o.noise);
+          const own = Math.min(255, img.data[3 * p.pixel + ch] * tint[ch]!);
+          const v = applyShift(own, ch, shift, rng, o.noise);
           px[ch] = Math.min(255, v * g[ch]);
         }
         feature(feats, 3 * n++, px[0], px[1], px[2]);
@@ -114,6 +134,31 @@ export function fitColourModel(
     for (const comp of fitMixture(feats, n, o.components, rng)) comps.push({ ...comp, cls: c });
   }
   return { classes, bits: o.lutBits, lut: bakeLut(comps, o.lutBits), reference };
+}
+
+/**
+ * For each paint class shown by fewer than `min` labelled pixels and with a known colour, the
+ * paint class to learn it from: the most-shown one with a known colour (none: it stays unlearnt).
+ */
+function standIn(
+  counts: Float64Array,
+  paint: readonly ([number, number, number] | null)[],
+  min: number,
+): (number | undefined)[] {
+  const out: (number | undefined)[] = [];
+  let best = -1;
+  paint.forEach((p, g) => {
+    if (
+      p &&
+      (counts[2 + g] as number) >= min &&
+      (best < 0 || (counts[2 + g] as number) > (counts[best] as number))
+    )
+      best = 2 + g;
+  });
+  paint.forEach((p, g) => {
+    if (p && (counts[2 + g] as number) < min && best >= 0) out[2 + g] = best;
+  });
+  return out;
 }
 
 interface Shift {

@@ -12,6 +12,8 @@ export interface PaintJoints {
   name: string;
   /** Joint (bone) names whose weights carry the group's colour. */
   bones: string[];
+  /** The group's paint colour, RGB 0-255 (creature.json `paint[].colour`), when known. */
+  colour?: [number, number, number] | undefined;
 }
 
 /**

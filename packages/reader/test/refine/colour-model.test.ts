@@ -1,7 +1,7 @@
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import { backdropColours, backdropGains, fitColourModel, segmentImage, studioColours } from '@mocap/reader';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { drift, syntheticFrame } from './synthetic-frame.js';
+import { drift, PAINT, syntheticFrame } from './synthetic-frame.js';
 
 const L = DEFAULT_LAYOUT;
 
@@ -81,6 +81,27 @@ describe('fitColourModel + segmentImage', () => {
         if (part[i] !== (inside ? full[i] : 0)) throw new Error(`pixel ${x}, ${y}: ${part[i]} vs ${full[i]}`);
       }
     }
+  });
+
+  it('learns a paint group the training frame hides from its colour (paintColours)', () => {
+    // The training frame without its green leg (label 4): those pixels become the wall.
+    const src = syntheticFrame(L, 1);
+    const image = { ...src.image, data: Uint8Array.from(src.image.data) };
+    const labels = Uint8Array.from(src.labels);
+    const wall = L.colours.wall;
+    for (let i = 0; i < labels.length; i++) {
+      if (labels[i] !== 4) continue;
+      labels[i] = 0;
+      for (let c = 0; c < 3; c++) image.data[3 * i + c] = wall[c] as number;
+    }
+    const t = syntheticFrame(L, 5);
+    const seg = (m: ReturnType<typeof fitColourModel>) =>
+      recall(segmentImage(new Uint8Array(t.labels.length), m, t.image, L), t.labels, 6);
+    const blind = seg(fitColourModel([{ image, labels }], L, { seed: 3 }));
+    const told = seg(fitColourModel([{ image, labels }], L, { seed: 3, paintColours: PAINT }));
+    expect(blind.perClass[4]).toBeLessThan(0.5);
+    expect(told.perClass[4]).toBeGreaterThan(0.9);
+    for (const c of [0, 1, 2, 3, 5]) expect(told.perClass[c]).toBeGreaterThan(0.95);
   });
 
   it('is deterministic for a seed, and the seed matters', () => {

@@ -3,7 +3,7 @@ import type { Layout } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
 
 /** Paint colours of the synthetic creature's four legs (labels 2..5). */
-const PAINT = [
+export const PAINT: [number, number, number][] = [
   [220, 40, 40],
   [40, 90, 230],
   [40, 190, 70],
