@@ -51,12 +51,23 @@ describe('the per-creature task graph', () => {
     expect(deps('prep')).toEqual(['@mocap/cli#build']);
     expect(deps('rig')).toEqual([id('prep')]);
     expect(deps('ref')).toEqual([id('rig')]);
-    expect(deps('exam:render')?.sort()).toEqual([id('ref'), id('rig')]);
+    // The fox has no shipped reader: its rendered exam fine-tunes the wolf's first (creatures/fox/turbo.json).
+    expect(deps('exam:render')?.sort()).toEqual(
+      c === 'fox' ? [id('ref'), id('rig'), id('train')] : [id('ref'), id('rig')],
+    );
     const rig = tasks.find((x) => x.taskId === id('rig'));
     expect(rig?.command).toBe('node ../../packages/cli/dist/bin.js rig --creature .');
     expect(rig?.outputs).toEqual(['runs/rigged/**']);
     // The Blender scripts reach the stages' cache keys through the CLI's build.
     expect(tasks.map((t) => t.taskId)).toContain('@mocap/blender-bridge#build');
+  });
+
+  it("fine-tunes the fox's reader from the wolf's, on 600 renders of its own", async () => {
+    const tasks = await dryRun('train', 'fox');
+    const train = tasks.find((x) => x.taskId === '@mocap-creature/fox#train');
+    expect(train?.dependencies).toEqual(['@mocap-creature/fox#dataset']);
+    expect(train?.command).toContain('--init ../wolf/reader');
+    expect(tasks.find((x) => x.taskId === '@mocap-creature/fox#dataset')?.command).toContain('--count 600');
   });
 
   it('trains on its own dataset, rendered after the rig', async () => {
