@@ -6,7 +6,7 @@
  *   pnpm --filter @mocap/solver exec node --conditions=@mocap/source --import tsx bench/exam.ts [wolf|dragon] [--quick]
  *     [--robust K --rounds R --seeds 1,2,3]   (the fit's robustJerk / robustRounds options)
  */
-import { syntheticExam } from '@mocap/solver';
+import { syntheticExam } from '@mocap/solver/internal';
 import { loadCreature } from '../test/helpers.js';
 import { loadAverage, median } from './stats.js';
 

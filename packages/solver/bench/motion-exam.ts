@@ -11,15 +11,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CreatureJson, Layout } from '@mocap/layout';
-import {
-  clipMotion,
-  creatureInfo,
-  creatureRigFile,
-  DEFAULT_FIT_WEIGHTS,
-  readMotionClip,
-  readRigModel,
-  syntheticExam,
-} from '@mocap/solver';
+import { clipMotion, creatureInfo, readMotionClip, readRigModel } from '@mocap/solver';
+import { creatureRigFile, DEFAULT_FIT_WEIGHTS, syntheticExam } from '@mocap/solver/internal';
 
 const { values } = parseArgs({
   options: {

@@ -2,13 +2,8 @@
 // poly fox by PixelMannen; CC-BY 4.0 rigging and animation by @tomkranis on Sketchfab; glTF conversion by @AsoboStudio and @scurest.
 import { NodeIO } from '@gltf-transform/core';
 import type { RigJson } from '@mocap/layout';
-import {
-  clipMotion,
-  creatureInfo,
-  readGltfClip,
-  rigModelFromRigJson,
-  type SkeletonClip,
-} from '@mocap/solver';
+import { clipMotion, creatureInfo, rigModelFromRigJson, type SkeletonClip } from '@mocap/solver';
+import { readGltfClip } from '@mocap/solver/internal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FOX, type FoxPrep, foxSkinRig, toRig } from './helpers/fox-skin-rig.js';
 

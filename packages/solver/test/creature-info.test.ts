@@ -1,4 +1,4 @@
-import { boneMirror } from '@mocap/solver';
+import { boneMirror } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { boneRestMatrix } from '@mocap/anim-loop';
 import { creaturePaths, limitsFor, type RigInfo, type RigJson } from '@mocap/layout';
+import { creatureInfo, examCreature } from '@mocap/solver';
 import {
-  creatureInfo,
   creatureRigFile,
-  examCreature,
   rigJsonKeypoints,
   rigModelFromRigInfo,
   syntheticExam,
-} from '@mocap/solver';
+} from '@mocap/solver/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOX, foxSkinRig } from './helpers/fox-skin-rig.js';
 import { loadCreature } from './helpers.js';

@@ -1,4 +1,4 @@
-import { syntheticExam } from '@mocap/solver';
+import { syntheticExam } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 

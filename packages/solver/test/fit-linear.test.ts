@@ -1,4 +1,11 @@
-import { createWorkspace, FitState, fitCost, fitGradient, fitHessVec, initialPose } from '@mocap/solver';
+import {
+  createWorkspace,
+  FitState,
+  fitCost,
+  fitGradient,
+  fitHessVec,
+  initialPose,
+} from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { wolfFixture } from './helpers/wolf-fixture.js';
 

@@ -8,7 +8,7 @@ import {
   frameLmLoop,
   initialPose,
   lmLoop,
-} from '@mocap/solver';
+} from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { wolfFixture } from './helpers/wolf-fixture.js';
 

@@ -1,13 +1,13 @@
 import { seededRandom } from '@mocap/anim-loop';
+import type { FitWeights } from '@mocap/solver';
 import {
   BlockPreconditioner,
   createWorkspace,
   FitState,
-  type FitWeights,
   fitCost,
   fitHessVec,
   initialPose,
-} from '@mocap/solver';
+} from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { wolfFixture } from './helpers/wolf-fixture.js';
 

@@ -1,5 +1,5 @@
 import { seededRandom } from '@mocap/anim-loop';
-import { FitState, frameCosts, initialPose } from '@mocap/solver';
+import { FitState, frameCosts, initialPose } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { wolfFixture } from './helpers/wolf-fixture.js';
 

@@ -1,6 +1,7 @@
 import { seededRandom } from '@mocap/anim-loop';
 import { type Detections, FileError, type Layout, MotionJson } from '@mocap/layout';
-import { fit, syntheticDetections, syntheticExam, syntheticMotion } from '@mocap/solver';
+import { fit, syntheticDetections, syntheticMotion } from '@mocap/solver';
+import { syntheticExam } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 

@@ -1,4 +1,4 @@
-import { type FitData, FitState, fixSwaps } from '@mocap/solver';
+import { type FitData, FitState, fixSwaps } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { wolfFixture } from './helpers/wolf-fixture.js';
 

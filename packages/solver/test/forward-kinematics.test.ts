@@ -1,6 +1,7 @@
 import { boneRestMatrix, mat4ToRows } from '@mocap/anim-loop';
 import { RigInfo, RigJson } from '@mocap/layout';
-import { forwardKinematics, rigModelFromRigInfo, rigModelFromRigJson } from '@mocap/solver';
+import { forwardKinematics, rigModelFromRigJson } from '@mocap/solver';
+import { rigModelFromRigInfo } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 

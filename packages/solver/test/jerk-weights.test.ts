@@ -1,4 +1,4 @@
-import { FitState } from '@mocap/solver';
+import { FitState } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { jerkWeightsOfScales, robustJerkWeights, weightedJerkBands } from '../src/jerk-weights.js';
 import { addDiffGram } from '../src/linalg.js';

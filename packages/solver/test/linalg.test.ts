@@ -1,4 +1,4 @@
-import { addDiffGram, bandFactor, bandSolve, symmetricEigen } from '@mocap/solver';
+import { addDiffGram, bandFactor, bandSolve, symmetricEigen } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('linalg', () => {

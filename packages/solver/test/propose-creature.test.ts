@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CreatureJson, type RigJson } from '@mocap/layout';
-import { creatureInfo, proposeCreature, readGlbSkeleton, rigJsonSkeleton } from '@mocap/solver';
+import { creatureInfo } from '@mocap/solver';
+import { proposeCreature, readGlbSkeleton, rigJsonSkeleton } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 

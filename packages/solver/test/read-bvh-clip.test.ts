@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mat3FromEuler } from '@mocap/anim-loop';
 import { CreatureJson, RigJson } from '@mocap/layout';
-import {
-  clipMotion,
-  creatureInfo,
-  parseBvhClip,
-  readMotionClip,
-  rigModelFromRigJson,
-  sampleClipWorld,
-} from '@mocap/solver';
+import { clipMotion, creatureInfo, readMotionClip, rigModelFromRigJson } from '@mocap/solver';
+import { parseBvhClip, sampleClipWorld } from '@mocap/solver/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** A small branched skeleton (Y up, centimetres): name, parent, offset. */

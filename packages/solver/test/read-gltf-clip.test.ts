@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Document, NodeIO } from '@gltf-transform/core';
-import { readGltfClip, readMotionClip, sampleClipWorld } from '@mocap/solver';
+import { readMotionClip } from '@mocap/solver';
+import { readGltfClip, sampleClipWorld } from '@mocap/solver/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOX } from './helpers/fox-skin-rig.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FileError, RigInfo, readJsonFile } from '@mocap/layout';
-import { rigModelFromRigInfo } from '@mocap/solver';
+import { rigModelFromRigInfo } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 

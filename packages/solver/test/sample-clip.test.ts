@@ -1,4 +1,5 @@
-import { type ClipChannel, type SkeletonClip, sampleChannel, sampleClipWorld } from '@mocap/solver';
+import type { ClipChannel, SkeletonClip } from '@mocap/solver';
+import { sampleChannel, sampleClipWorld } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 
 const channel = (c: Omit<ClipChannel, 'node'>): ClipChannel => ({ node: 0, ...c });

@@ -1,5 +1,6 @@
 import { seededRandom } from '@mocap/anim-loop';
-import { fit, heightGap, syncChecks, syntheticDetections, syntheticMotion } from '@mocap/solver';
+import { fit, syntheticDetections, syntheticMotion } from '@mocap/solver';
+import { heightGap, syncChecks } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 

@@ -1,14 +1,11 @@
 import type { Detections } from '@mocap/layout';
+import { type CorruptionOptions, type FitWeights, syntheticDetections, syntheticMotion } from '@mocap/solver';
 import {
-  type CorruptionOptions,
   DEFAULT_FIT_WEIGHTS,
   type FitData,
-  type FitWeights,
   keypointChains,
   orthonormalRigModel,
-  syntheticDetections,
-  syntheticMotion,
-} from '@mocap/solver';
+} from '@mocap/solver/internal';
 import { jerkScales } from '../../src/jerk-scales.js';
 import { jerkWeightsOfScales } from '../../src/jerk-weights.js';
 import { loadCreature } from '../helpers.js';
