@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import { encodeVideo, fillCircle, studioBackdrop, writePng } from '@mocap/media';
-import { createReader, detectClip, estimateCalib, initBackend, saveReader } from '@mocap/reader';
+import { createReader, detectClip, initBackend, saveReader } from '@mocap/reader';
+import { estimateCalib } from '@mocap/reader/internal';
 
 const dir = await mkdtemp(path.join(tmpdir(), 'detect-speed-'));
 const { choice } = await initBackend();

@@ -7,7 +7,8 @@
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { resolveCreature } from '@mocap/layout';
-import { errorStats, initBackend, loadDataset, loadReader, predictItems } from '@mocap/reader';
+import { initBackend, loadDataset, loadReader } from '@mocap/reader';
+import { errorStats, predictItems } from '@mocap/reader/internal';
 import { heldOutDir } from './held-out-split.js';
 
 const { values } = parseArgs({

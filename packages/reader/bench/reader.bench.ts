@@ -1,16 +1,8 @@
 import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import { createImage } from '@mocap/media';
-import {
-  AdamW,
-  AugmentOptions,
-  augment,
-  createReader,
-  decodeHeatmaps,
-  initBackend,
-  type Reader,
-  viewToInput,
-} from '@mocap/reader';
+import { createReader, decodeHeatmaps, initBackend, type Reader, viewToInput } from '@mocap/reader';
+import { AdamW, AugmentOptions, augment } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { bench, describe } from 'vitest';
 

@@ -8,17 +8,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Layout, parseFileData, TruthJson } from '@mocap/layout';
 import { decodeVideo, type RgbImage } from '@mocap/media';
+import { detectClip, readSkinnedMesh, refineClip, rigKeypoints } from '@mocap/reader';
 import {
   backdropSilhouette,
-  detectClip,
   fitColourModel,
   placeRestPose,
   type RefineClipOptions,
-  readSkinnedMesh,
-  refineClip,
-  rigKeypoints,
   vertexPaintLabels,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 
 const { values: a } = parseArgs({
   options: {

@@ -7,7 +7,8 @@
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { resolveCreature } from '@mocap/layout';
-import { evaluateReader, initBackend, loadDataset, loadReader, saveReader } from '@mocap/reader';
+import { initBackend, loadDataset, loadReader, saveReader } from '@mocap/reader';
+import { evaluateReader } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { heldOutDir } from './held-out-split.js';
 

@@ -2,7 +2,8 @@
 // forward + backward + AdamW step that trainReader takes, median of N steps after one warm-up.
 // Run from the repo root:
 //   node --conditions=@mocap/source --import tsx packages/reader/bench/step-speed.ts [steps] [batch]
-import { AdamW, createReader, initBackend, type ReaderConfigInput } from '@mocap/reader';
+import { createReader, initBackend, type ReaderConfigInput } from '@mocap/reader';
+import { AdamW } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 
 const steps = Number(process.argv[2] ?? 4);

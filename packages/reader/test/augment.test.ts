@@ -1,6 +1,6 @@
 import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
-import { AugmentOptions, augment, NO_AUGMENT } from '@mocap/reader';
+import { AugmentOptions, augment, NO_AUGMENT } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 
 const wall = DEFAULT_LAYOUT.colours.wall;

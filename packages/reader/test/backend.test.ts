@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { backendReport, initBackend, wasmBinaryDir } from '@mocap/reader';
+import { initBackend } from '@mocap/reader';
+import { backendReport, wasmBinaryDir } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { describe, expect, it } from 'vitest';
 

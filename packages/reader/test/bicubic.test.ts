@@ -1,4 +1,4 @@
-import { bicubicWeights, resizeGridBicubic } from '@mocap/reader';
+import { bicubicWeights, resizeGridBicubic } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('bicubic grid resize (PyTorch antialiased bicubic)', () => {

@@ -14,7 +14,7 @@ import {
   resize,
   studioBackdrop,
 } from '@mocap/media';
-import { CalibrationError, type ClipCalib, calibAt, calibrateClip } from '@mocap/reader';
+import { CalibrationError, type ClipCalib, calibAt, calibrateClip } from '@mocap/reader/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cornerError, frameAs, small, studioFrame } from './studio-clip.js';
 

@@ -1,6 +1,6 @@
 import { Layout } from '@mocap/layout';
 import type { VideoInfo } from '@mocap/media';
-import { calibAt, clipCalib } from '@mocap/reader';
+import { calibAt, clipCalib } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 
 const layout = Layout.parse({});

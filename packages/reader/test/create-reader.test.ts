@@ -1,15 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createReader, initBackend } from '@mocap/reader';
 import {
-  createReader,
   type Dinov2Backbone,
   dinov2TensorShapes,
-  initBackend,
   randomNormalArray,
   resizeGridBicubic,
   writeSafetensors,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';

@@ -5,17 +5,15 @@ import { seededRandom } from '@mocap/anim-loop';
 import { readDetections } from '@mocap/layout';
 import { createImage, crop, encodeVideo, type RgbImage, writePng } from '@mocap/media';
 import {
-  BLOB_JOINTS,
   createReader,
   type DetectEvent,
   detectClip,
-  estimateCalib,
-  frameToInput,
   initBackend,
   saveReader,
   viewToInput,
   viewTransform,
 } from '@mocap/reader';
+import { BLOB_JOINTS, estimateCalib, frameToInput } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { small, studioFrame } from './studio-clip.js';

@@ -1,7 +1,7 @@
 import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import { createImage, drawLine, fillCircle, type RgbImage, studioBackdrop } from '@mocap/media';
-import { estimateCalib } from '@mocap/reader';
+import { estimateCalib } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 
 /** A reference frame: the studio with a few shapes in both views. */

@@ -1,13 +1,7 @@
 import { seededRandom } from '@mocap/anim-loop';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
-import {
-  decodeHeatmaps,
-  gaussianHeatmaps,
-  heatmapToLayout,
-  layoutToHeatmap,
-  peaksToLayout,
-  viewTransform,
-} from '@mocap/reader';
+import { decodeHeatmaps, peaksToLayout, viewTransform } from '@mocap/reader';
+import { gaussianHeatmaps, heatmapToLayout, layoutToHeatmap } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 
 /** A rotated anisotropic Gaussian written independently of the library, HWC. */

@@ -1,4 +1,5 @@
-import { heatmapLoss, initBackend } from '@mocap/reader';
+import { initBackend } from '@mocap/reader';
+import { heatmapLoss } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,7 +1,8 @@
 import { mkdtemp, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AdamW, createReader, errorStats, initBackend, loadReader, saveReader } from '@mocap/reader';
+import { createReader, initBackend, loadReader, saveReader } from '@mocap/reader';
+import { AdamW, errorStats } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

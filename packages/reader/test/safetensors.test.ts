@@ -1,7 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decodeSafetensors, encodeSafetensors, readSafetensors, writeSafetensors } from '@mocap/reader';
+import {
+  decodeSafetensors,
+  encodeSafetensors,
+  readSafetensors,
+  writeSafetensors,
+} from '@mocap/reader/internal';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /** A safetensors file built by hand: header length, JSON, raw bytes. */

@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Layout, worldToFront, worldToSide } from '@mocap/layout';
 import { encodeVideo, fillCircle, type RgbImage, studioBackdrop, writePng } from '@mocap/media';
-import {
-  BLOB_JOINTS,
-  createReader,
-  detectClip,
-  initBackend,
-  saveReader,
-  startPeakWorker,
-} from '@mocap/reader';
+import { createReader, detectClip, initBackend, saveReader } from '@mocap/reader';
+import { BLOB_JOINTS, startPeakWorker } from '@mocap/reader/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const layout = Layout.parse({

@@ -1,6 +1,6 @@
 import { Layout, worldToFront, worldToSide } from '@mocap/layout';
 import { createImage, fillCircle, type RgbImage, studioBackdrop, warpScaleShift } from '@mocap/media';
-import { BLOB_JOINTS, type ClipCalib } from '@mocap/reader';
+import { BLOB_JOINTS, type ClipCalib } from '@mocap/reader/internal';
 
 /** A quarter-size layout (320 x 180) so the calibration tests' clips stay small. */
 export const small = Layout.parse({

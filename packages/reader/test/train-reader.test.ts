@@ -4,10 +4,8 @@ import path from 'node:path';
 import { Layout } from '@mocap/layout';
 import {
   createReader,
-  gaussianHeatmaps,
   imagesToTensor,
   initBackend,
-  layoutToInput,
   loadDataset,
   loadReader,
   type Reader,
@@ -15,6 +13,7 @@ import {
   trainReader,
   writeBlobDataset,
 } from '@mocap/reader';
+import { gaussianHeatmaps, layoutToInput } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,4 +1,5 @@
-import { initBackend, randomNormalArray } from '@mocap/reader';
+import { initBackend } from '@mocap/reader';
+import { randomNormalArray } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 

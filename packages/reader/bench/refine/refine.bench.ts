@@ -9,7 +9,7 @@ import {
   refinePose,
   restRefinePose,
   segmentImage,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { bench, describe } from 'vitest';
 import { FOX_LAYOUT, FOX_PAINT } from '../../test/refine/fox-fixture.js';
 import { refineScene, truthPeaks } from '../../test/refine/refine-scene.js';

@@ -7,7 +7,7 @@ import {
   sampleSkinAnimation,
   type TrackFrame,
   trackFrames,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { bench, describe } from 'vitest';
 import { FOX_LAYOUT, FOX_PAINT } from '../../test/refine/fox-fixture.js';
 import { refineScene, renderLabels, truthPeaks } from '../../test/refine/refine-scene.js';

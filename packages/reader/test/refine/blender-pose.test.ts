@@ -5,16 +5,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readSkinnedMesh } from '@mocap/reader';
 import {
   blenderEulerFromJointPose,
   blenderRootMotion,
   jointPoseFromBlenderEuler,
   jointWorldMatrices,
   linearBlendSkin,
-  readSkinnedMesh,
   restJointPose,
   skinningMatrices,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOX } from './fox-fixture.js';
 import { blenderEulerRoundTrip } from './run-blender.js';

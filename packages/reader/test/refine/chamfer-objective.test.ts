@@ -1,4 +1,4 @@
-import { applyPoseStep, copyRefinePose, restRefinePose } from '@mocap/reader';
+import { applyPoseStep, copyRefinePose, restRefinePose } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 import { refineScene, truthPeaks } from './refine-scene.js';
 

@@ -1,5 +1,11 @@
 import { DEFAULT_LAYOUT } from '@mocap/layout';
-import { backdropColours, backdropGains, fitColourModel, segmentImage, studioColours } from '@mocap/reader';
+import {
+  backdropColours,
+  backdropGains,
+  fitColourModel,
+  segmentImage,
+  studioColours,
+} from '@mocap/reader/internal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { drift, PAINT, syntheticFrame } from './synthetic-frame.js';
 

@@ -1,5 +1,5 @@
 import { seededRandom } from '@mocap/anim-loop';
-import { createDistanceScratch, distanceTransform } from '@mocap/reader';
+import { createDistanceScratch, distanceTransform } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 
 function bruteForce(mask: Uint8Array, w: number, h: number, x0: number, x1: number): Float64Array {

@@ -4,7 +4,8 @@
 // by @AsoboStudio and @scurest.
 import { fileURLToPath } from 'node:url';
 import { Layout } from '@mocap/layout';
-import { type PaintJoints, readSkinnedMesh, type SkinnedMesh } from '@mocap/reader';
+import { readSkinnedMesh, type SkinnedMesh } from '@mocap/reader';
+import type { PaintJoints } from '@mocap/reader/internal';
 
 /** Path of the Fox test asset: the byte copy of ../shared/fixtures/fox/Fox.glb in creatures/fox (credits in its README). */
 export const FOX = fileURLToPath(new URL('../../../../creatures/fox/model.glb', import.meta.url));

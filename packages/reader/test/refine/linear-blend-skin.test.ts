@@ -2,14 +2,14 @@
 // poly fox by PixelMannen (https://opengameart.org/content/fox-and-shiba); CC-BY 4.0 rigging and
 // animation by @tomkranis on Sketchfab (https://sketchfab.com/models/371dea88d7e04a76af5763f2a36866bc);
 // glTF conversion by @AsoboStudio and @scurest.
+import { readSkinnedMesh } from '@mocap/reader';
 import {
   jointWorldMatrices,
   linearBlendSkin,
-  readSkinnedMesh,
   restJointPose,
   sampleSkinAnimation,
   skinningMatrices,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FOX } from './fox-fixture.js';
 import { blenderPosedVertices } from './run-blender.js';

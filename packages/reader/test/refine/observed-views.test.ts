@@ -6,7 +6,7 @@ import {
   LABEL_GROUP0,
   observeLabels,
   surfaceSamples,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 
 const L = DEFAULT_LAYOUT;

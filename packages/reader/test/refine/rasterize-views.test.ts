@@ -11,7 +11,7 @@ import {
   restJointPose,
   skinningMatrices,
   vertexPaintLabels,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 import { FOX_LAYOUT, FOX_PAINT, readFox } from './fox-fixture.js';
 

@@ -6,20 +6,22 @@ import { seededRandom } from '@mocap/anim-loop';
 import { projectPoints, readDetections } from '@mocap/layout';
 import { encodeVideo, type RgbImage } from '@mocap/media';
 import {
-  type ClipPeaks,
   createReader,
   detectClip,
-  heatmapsPath,
-  type RefinePose,
   refineClip,
-  restRefinePose,
-  rigKeypointPositions,
   rigKeypoints,
   type SkinnedMesh,
-  sampleSkinAnimation,
   saveReader,
-  vertexPaintLabels,
 } from '@mocap/reader';
+import {
+  type ClipPeaks,
+  heatmapsPath,
+  type RefinePose,
+  restRefinePose,
+  rigKeypointPositions,
+  sampleSkinAnimation,
+  vertexPaintLabels,
+} from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOX, FOX_LAYOUT, FOX_PAINT, readFox } from './fox-fixture.js';

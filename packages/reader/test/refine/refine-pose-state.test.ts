@@ -4,7 +4,7 @@ import {
   jointPositions,
   predictRefinePose,
   restRefinePose,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 import { readFox } from './fox-fixture.js';
 

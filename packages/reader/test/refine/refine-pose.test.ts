@@ -1,4 +1,10 @@
-import { fitColourModel, observeLabels, refinePose, restRefinePose, segmentImage } from '@mocap/reader';
+import {
+  fitColourModel,
+  observeLabels,
+  refinePose,
+  restRefinePose,
+  segmentImage,
+} from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 import { FOX_LAYOUT, FOX_PAINT } from './fox-fixture.js';
 import {

@@ -1,6 +1,7 @@
 import { seededRandom } from '@mocap/anim-loop';
 import { projectPoints } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
+import type { SkinnedMesh } from '@mocap/reader';
 import {
   applyPoseStep,
   ChamferObjective,
@@ -17,11 +18,10 @@ import {
   type RefinePose,
   rasterizeViews,
   restRefinePose,
-  type SkinnedMesh,
   sampleSkinAnimation,
   skinningMatrices,
   vertexPaintLabels,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { FOX_LAYOUT, FOX_PAINT, readFox } from './fox-fixture.js';
 
 /** Joints a test perturbs and frees: every joint below the two root joints. */

@@ -1,10 +1,10 @@
+import type { SkinnedMesh } from '@mocap/reader';
 import {
   jointWorldMatrices,
   keepSideViewSwing,
   restLateralAxes,
   restRefinePose,
-  type SkinnedMesh,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFox } from './fox-fixture.js';
 

@@ -2,16 +2,16 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Document } from '@gltf-transform/core';
+import { readSkinnedMesh } from '@mocap/reader';
 import {
   jointWorldMatrices,
   linearBlendSkin,
-  readSkinnedMesh,
   restJointPose,
   sampleSkinAnimation,
   skinnedMeshFromDocument,
   skinningMatrices,
   vertexPaintLabels,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 
 /** Two joints (root at the origin, child 1 unit up +Y), one triangle, one animation per interpolation. */

@@ -6,7 +6,7 @@ import {
   sampleSkinAnimation,
   type TrackFrame,
   trackFrames,
-} from '@mocap/reader';
+} from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 import { FOX_LAYOUT, FOX_PAINT } from './fox-fixture.js';
 import { jointOrigins, meanJointError, refineScene, renderLabels, truthPeaks } from './refine-scene.js';
