@@ -265,7 +265,7 @@ const sources = [
   ...walk(join(ROOT, 'scripts')).map((path) => ({ path, owner: null })),
 ].map((s) => ({ ...s, text: readFileSync(s.path, 'utf8') }));
 
-const escape = (s) => s.replace(/[$]/g, '\\$');
+const escapeDollar = (s) => s.replace(/[$]/g, '\\$');
 const failures = [];
 for (const pkg of packages) {
   if (SKIP.has(pkg.dir)) continue;
@@ -287,7 +287,7 @@ for (const pkg of packages) {
   users.push(readmeCode(join(pkg.folder, 'README.md')));
   const pending = new Set(PENDING[pkg.dir] ?? []);
   const unused = names.filter((name) => {
-    const word = new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`);
+    const word = new RegExp(`(?<![\\w$])${escapeDollar(name)}(?![\\w$])`);
     return !users.some((text) => word.test(text));
   });
   const fresh = unused.filter((name) => !pending.has(name));
