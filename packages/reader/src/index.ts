@@ -1,4 +1,4 @@
-export { type BackendReport, initBackend } from './backend.js';
+export { type BackendChoice, type BackendReport, type InitBackendOptions, initBackend } from './backend.js';
 export { type BlobDatasetOptions, writeBlobDataset } from './blob-dataset.js';
 export type { CalibSample, ClipCalibration } from './calibrate-clip.js';
 export { createReader, type Reader } from './create-reader.js';
@@ -8,17 +8,20 @@ export { type DetectResult, detectClip } from './detect-clip.js';
 export type { DetectEvent } from './detect-event.js';
 export { DetectOptions } from './detect-options.js';
 export { decodeHeatmaps, type HeatmapPeaks, peaksToLayout } from './heatmap-decode.js';
-export { heatmapSize, type ReaderConfigInput } from './reader-config.js';
+export { heatmapSize, type ReaderConfig, type ReaderConfigInput } from './reader-config.js';
 export {
   type LoadedReader,
   type LoadReaderOptions,
   loadReader,
+  type ReaderModelJson,
   type SaveReaderExtra,
   saveReader,
 } from './reader-io.js';
 export {
   CLIP_OBJECTIVE,
+  type ReadSkinnedMeshOptions,
   type RefineClipInput,
+  type RefineClipOptions,
   type RefineClipResult,
   type RefineReport,
   type RigKeypointSpec,
@@ -30,4 +33,4 @@ export {
 } from './refine/index.js';
 export { type TrainEvent, TrainOptions, type TrainResult, trainReader } from './train-reader.js';
 export { imagesToTensor, viewToInput } from './view-input.js';
-export { type ViewTransform, viewTransform } from './view-transform.js';
+export { type ViewName, type ViewTransform, viewTransform } from './view-transform.js';
