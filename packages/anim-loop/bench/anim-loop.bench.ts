@@ -1,13 +1,7 @@
 // Benchmarks: Euler -> matrix, slerp, and a 30-bone, 120-frame pose batch (Euler -> local
 // rotation -> forward kinematics), ours beside three.js. Run: pnpm --filter @mocap/anim-loop bench
-import {
-  mat3FromEuler,
-  mat4FromRotationTranslation,
-  mat4Multiply,
-  quatFromEuler,
-  quatSlerp,
-  resampleMotion,
-} from '@mocap/anim-loop';
+import { mat3FromEuler, quatFromEuler, resampleMotion } from '@mocap/anim-loop';
+import { mat4FromRotationTranslation, mat4Multiply, quatSlerp } from '@mocap/anim-loop/internal';
 import { Euler, Matrix4, Quaternion } from 'three';
 import { bench, describe } from 'vitest';
 

@@ -6,9 +6,9 @@ import {
   type EulerOrder,
   eulerFromMat3,
   mat3FromEuler,
-  mat4FromRows,
   quatFromEuler,
 } from '@mocap/anim-loop';
+import { mat4FromRows } from '@mocap/anim-loop/internal';
 import { expectVec, m9 } from './util.js';
 
 /** Reads a fixture JSON file. */

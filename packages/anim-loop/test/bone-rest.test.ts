@@ -1,4 +1,5 @@
-import { boneRestMatrix, mat3Determinant, mat4GetRotation, vecRollToMat3 } from '@mocap/anim-loop';
+import { boneRestMatrix } from '@mocap/anim-loop';
+import { mat3Determinant, mat4GetRotation, vecRollToMat3 } from '@mocap/anim-loop/internal';
 import { describe, expect, it } from 'vitest';
 import { checkAgainst, type Fixture, FLOAT32_TOL, readFixture, tolFor } from './blender-checks.js';
 import { expectVec } from './util.js';

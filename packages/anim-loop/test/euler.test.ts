@@ -1,15 +1,12 @@
 import {
-  EULER_ORDERS,
   type EulerOrder,
   eulerFromMat3,
   eulerFromQuat,
   mat3FromEuler,
-  mat3FromQuat,
   mat3Multiply,
-  quatAngle,
-  quatFromAxisAngle,
   quatFromEuler,
 } from '@mocap/anim-loop';
+import { EULER_ORDERS, mat3FromQuat, quatAngle, quatFromAxisAngle } from '@mocap/anim-loop/internal';
 import fc from 'fast-check';
 import { Euler, Matrix4, Quaternion, type EulerOrder as ThreeOrder } from 'three';
 import { describe, expect, it } from 'vitest';

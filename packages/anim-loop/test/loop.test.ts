@@ -1,11 +1,5 @@
-import {
-  findLoop,
-  type MotionCore,
-  makeSeamless,
-  quatAngle,
-  quatFromEuler,
-  quatFromWxyz,
-} from '@mocap/anim-loop';
+import { findLoop, type MotionCore, makeSeamless, quatFromEuler, quatFromWxyz } from '@mocap/anim-loop';
+import { quatAngle } from '@mocap/anim-loop/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectVec, makeMotion } from './util.js';

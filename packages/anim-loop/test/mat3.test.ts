@@ -1,12 +1,5 @@
-import {
-  mat3Copy,
-  mat3Determinant,
-  mat3Identity,
-  mat3Invert,
-  mat3Multiply,
-  mat3TransformVec3,
-  mat3Transpose,
-} from '@mocap/anim-loop';
+import { mat3Invert, mat3Multiply, mat3Transpose } from '@mocap/anim-loop';
+import { mat3Copy, mat3Determinant, mat3Identity, mat3TransformVec3 } from '@mocap/anim-loop/internal';
 import fc from 'fast-check';
 import { Matrix3, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';

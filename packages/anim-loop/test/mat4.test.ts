@@ -1,3 +1,4 @@
+import { mat4Invert, mat4ToRows } from '@mocap/anim-loop';
 import {
   mat3FromQuat,
   mat4Copy,
@@ -6,12 +7,10 @@ import {
   mat4GetRotation,
   mat4GetTranslation,
   mat4Identity,
-  mat4Invert,
   mat4Multiply,
-  mat4ToRows,
   mat4TransformPoint,
   mat4Transpose,
-} from '@mocap/anim-loop';
+} from '@mocap/anim-loop/internal';
 import fc from 'fast-check';
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';

@@ -1,20 +1,22 @@
 import {
   boneRestMatrix,
   mat3FromEuler,
-  mat3FromQuat,
   mat3Multiply,
-  mat4FromRotationTranslation,
-  mat4GetRotation,
   mat4Invert,
-  mat4Multiply,
   mat4ToRows,
-  mat4TransformPoint,
   mirrorMap,
   mirrorMotion,
-  mirrorRestError,
   quatFromWxyz,
   sideSwapName,
 } from '@mocap/anim-loop';
+import {
+  mat3FromQuat,
+  mat4FromRotationTranslation,
+  mat4GetRotation,
+  mat4Multiply,
+  mat4TransformPoint,
+  mirrorRestError,
+} from '@mocap/anim-loop/internal';
 import { MotionJson } from '@mocap/layout';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

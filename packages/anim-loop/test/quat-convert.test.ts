@@ -1,4 +1,5 @@
-import { mat3FromQuat, quatFromAxisAngle, quatFromMat3, quatFromWxyz, quatToWxyz } from '@mocap/anim-loop';
+import { quatFromMat3, quatFromWxyz } from '@mocap/anim-loop';
+import { mat3FromQuat, quatFromAxisAngle, quatToWxyz } from '@mocap/anim-loop/internal';
 import fc from 'fast-check';
 import { Matrix4, Quaternion } from 'three';
 import { describe, expect, it } from 'vitest';

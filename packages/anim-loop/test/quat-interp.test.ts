@@ -1,14 +1,13 @@
+import { quatLog, quatMultiply } from '@mocap/anim-loop';
 import {
   quatAngle,
   quatAngularVelocity,
   quatExp,
   quatFromAxisAngle,
-  quatLog,
-  quatMultiply,
   quatNlerp,
   quatSlerp,
   quatTrackContinuity,
-} from '@mocap/anim-loop';
+} from '@mocap/anim-loop/internal';
 import fc from 'fast-check';
 import { Quaternion } from 'three';
 import { describe, expect, it } from 'vitest';

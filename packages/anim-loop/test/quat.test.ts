@@ -1,14 +1,13 @@
+import { quatConjugate, quatMultiply } from '@mocap/anim-loop';
 import {
-  quatConjugate,
   quatCopy,
   quatFromAxisAngle,
   quatIdentity,
   quatInvert,
-  quatMultiply,
   quatNormalize,
   quatRotateVec3,
   quatToAxisAngle,
-} from '@mocap/anim-loop';
+} from '@mocap/anim-loop/internal';
 import fc from 'fast-check';
 import { Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { quatAngle, quatFromEuler, resampleMotion, sampleQuatTrack, sampleTrack } from '@mocap/anim-loop';
+import { quatFromEuler, resampleMotion } from '@mocap/anim-loop';
+import { quatAngle, sampleQuatTrack, sampleTrack } from '@mocap/anim-loop/internal';
 import { describe, expect, it } from 'vitest';
 import { expectVec, makeMotion } from './util.js';
 

@@ -1,12 +1,5 @@
-import {
-  mat3Determinant,
-  mat3FromQuat,
-  mat3TransformVec3,
-  quatAngle,
-  quatFromMat3,
-  rigidFit,
-  seededRandom,
-} from '@mocap/anim-loop';
+import { quatFromMat3, rigidFit, seededRandom } from '@mocap/anim-loop';
+import { mat3Determinant, mat3FromQuat, mat3TransformVec3, quatAngle } from '@mocap/anim-loop/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectVec, m9, unitQuat, v3, vec3Arb } from './util.js';

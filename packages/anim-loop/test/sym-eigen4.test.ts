@@ -1,4 +1,4 @@
-import { symEigen4 } from '@mocap/anim-loop';
+import { symEigen4 } from '@mocap/anim-loop/internal';
 import fc from 'fast-check';
 import { eigs } from 'mathjs';
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,5 @@
-import {
-  resampleMotion,
-  timeWarpMotion,
-  timeWarpQuatTrack,
-  timeWarpTrack,
-  warpPathToTimes,
-} from '@mocap/anim-loop';
+import { resampleMotion } from '@mocap/anim-loop';
+import { timeWarpMotion, timeWarpQuatTrack, timeWarpTrack, warpPathToTimes } from '@mocap/anim-loop/internal';
 import { describe, expect, it } from 'vitest';
 import { expectVec, makeMotion } from './util.js';
 

@@ -1,4 +1,4 @@
-import { explainStatus, formatFalDetail } from '@mocap/fal';
+import { explainStatus, formatFalDetail } from '@mocap/fal/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('formatFalDetail', () => {

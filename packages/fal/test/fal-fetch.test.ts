@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createFalFetch, FalError, type FalRetryInfo, falOperation } from '@mocap/fal';
+import type { FalRetryInfo } from '@mocap/fal';
+import { createFalFetch, FalError, falOperation } from '@mocap/fal/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('falOperation', () => {

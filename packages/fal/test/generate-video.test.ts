@@ -3,15 +3,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  DEFAULT_VIDEO_MODEL,
-  FalError,
-  type FalRetryInfo,
-  generateVideo,
-  type JobUpdate,
-  readJobState,
-  videoPath,
-} from '@mocap/fal';
+import { type FalRetryInfo, generateVideo, type JobUpdate } from '@mocap/fal';
+import { DEFAULT_VIDEO_MODEL, FalError, readJobState, videoPath } from '@mocap/fal/internal';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCreature, REF_PNG } from './helpers/creature.js';
 import { type FalServer, startFalServer, tinyMp4 } from './helpers/fal-server.js';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { makePrompt, promptPath, writePrompt } from '@mocap/fal';
+import { writePrompt } from '@mocap/fal';
+import { makePrompt, promptPath } from '@mocap/fal/internal';
 import { CreatureJson } from '@mocap/layout';
 import { describe, expect, it } from 'vitest';
 import { makeCreature, WOLF_WORDS } from './helpers/creature.js';

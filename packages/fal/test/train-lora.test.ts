@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FalError, LoraJson, type MotionMirror, trainLora } from '@mocap/fal';
+import { LoraJson, type MotionMirror, trainLora } from '@mocap/fal';
+import { FalError } from '@mocap/fal/internal';
 import { readZip } from '@mocap/layout';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeCreature } from './helpers/creature.js';

@@ -1,15 +1,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  type Detections,
-  decodeDetections,
-  detectionsToArrays,
-  encodeNpz,
-  parseDetections,
-  readDetections,
-  writeDetections,
-} from '@mocap/layout';
+import { type Detections, readDetections, writeDetections } from '@mocap/layout';
+import { decodeDetections, detectionsToArrays, encodeNpz, parseDetections } from '@mocap/layout/internal';
 import { describe, expect, it } from 'vitest';
 import { runPython } from './numpy.js';
 

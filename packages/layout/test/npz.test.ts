@@ -1,7 +1,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { decodeNpy, decodeNpz, encodeNpy, encodeNpz, type NpyArray, readNpz, writeNpz } from '@mocap/layout';
+import { type NpyArray, readNpz, writeNpz } from '@mocap/layout';
+import { decodeNpy, decodeNpz, encodeNpy, encodeNpz } from '@mocap/layout/internal';
 import { describe, expect, it } from 'vitest';
 import { runPython } from './numpy.js';
 

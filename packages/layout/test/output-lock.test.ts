@@ -4,13 +4,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  lockOutput,
-  OutputLockedError,
-  OutputLockHolder,
-  outputLockFile,
-  withOutputLock,
-} from '@mocap/layout';
+import { lockOutput, withOutputLock } from '@mocap/layout';
+import { OutputLockedError, OutputLockHolder, outputLockFile } from '@mocap/layout/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

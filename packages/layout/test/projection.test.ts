@@ -1,14 +1,5 @@
-import {
-  DEFAULT_LAYOUT,
-  frontUToX,
-  Layout,
-  projectPoints,
-  sideUToY,
-  viewsToWorld,
-  vToZ,
-  worldToFront,
-  worldToSide,
-} from '@mocap/layout';
+import { DEFAULT_LAYOUT, Layout, projectPoints, worldToFront, worldToSide } from '@mocap/layout';
+import { frontUToX, sideUToY, viewsToWorld, vToZ } from '@mocap/layout/internal';
 import { describe, expect, it } from 'vitest';
 
 /** `n` x `n` x `n` points filling [0, 1)^3, off the round numbers (a grid: this package has no RNG). */

@@ -3,12 +3,12 @@ import {
   composeFrame,
   decodePng,
   drawKeypoints,
-  encodePng,
   padToSquare,
   resize,
   splitFrame,
   studioBackdrop,
 } from '@mocap/media';
+import { encodePng } from '@mocap/media/internal';
 import { bench, describe } from 'vitest';
 
 const frame = studioBackdrop(DEFAULT_LAYOUT);

@@ -1,13 +1,6 @@
 import { DEFAULT_LAYOUT, Layout } from '@mocap/layout';
-import {
-  composeFrame,
-  createImage,
-  floorRow,
-  getPixel,
-  splitFrame,
-  studioBackdrop,
-  viewRect,
-} from '@mocap/media';
+import { composeFrame, createImage, floorRow, getPixel, splitFrame, studioBackdrop } from '@mocap/media';
+import { viewRect } from '@mocap/media/internal';
 import { describe, expect, it } from 'vitest';
 
 const WALL = [128, 130, 134];

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileError } from '@mocap/layout';
-import { decodeVideo, FfmpegError, findFfmpeg, probeVideo } from '@mocap/media';
+import { decodeVideo, findFfmpeg, probeVideo } from '@mocap/media';
+import { FfmpegError } from '@mocap/media/internal';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIP, RED_SIZE, redAt, redCentroid, syntheticClipFolder } from './helpers.js';

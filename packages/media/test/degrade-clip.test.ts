@@ -1,19 +1,17 @@
 import path from 'node:path';
 import { Layout } from '@mocap/layout';
 import {
-  DEGRADE_RANGES,
   decodeVideo,
   degradeClip,
-  drawDegrade,
   encodeVideo,
   fillCircle,
   getPixel,
-  gradeColour,
   parseDegradePresets,
   probeVideo,
   type RgbImage,
   studioBackdrop,
 } from '@mocap/media';
+import { DEGRADE_RANGES, drawDegrade, gradeColour } from '@mocap/media/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers.js';
 

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createImage, decodeVideo, encodeVideo, FfmpegError, probeVideo, type RgbImage } from '@mocap/media';
+import { createImage, decodeVideo, encodeVideo, probeVideo, type RgbImage } from '@mocap/media';
+import { FfmpegError } from '@mocap/media/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIP, RED_SIZE, redAt, redCentroid, syntheticFrame, syntheticFrames, tempDir } from './helpers.js';
 

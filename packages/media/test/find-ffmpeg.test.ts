@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createImage, encodeVideo, findFfmpeg, findFfprobe, probeVideo } from '@mocap/media';
+import { createImage, encodeVideo, findFfmpeg, probeVideo } from '@mocap/media';
+import { findFfprobe } from '@mocap/media/internal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers.js';
 

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createImage, type EncodeOptions, encodeVideo, fillRect, type RgbImage } from '@mocap/media';
+import { createImage, encodeVideo, fillRect, type RgbImage } from '@mocap/media';
+import type { EncodeOptions } from '@mocap/media/internal';
 
 /** Synthetic clip: wall grey, a red square moving right 4 px a frame, a fixed blue square. */
 export const CLIP = { width: 160, height: 96, frames: 24, fps: 24 } as const;

@@ -1,13 +1,5 @@
-import {
-  assertRgbImage,
-  cloneImage,
-  createImage,
-  fillRect,
-  getPixel,
-  rgbaToRgb,
-  rgbToRgba,
-  setPixel,
-} from '@mocap/media';
+import { createImage, fillRect, getPixel } from '@mocap/media';
+import { assertRgbImage, cloneImage, rgbaToRgb, rgbToRgba, setPixel } from '@mocap/media/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('createImage', () => {

@@ -1,4 +1,5 @@
-import { createImage, drawKeypoints, drawMask, drawSkeleton, getPixel, jointPalette } from '@mocap/media';
+import { createImage, drawKeypoints, getPixel } from '@mocap/media';
+import { drawMask, drawSkeleton, jointPalette } from '@mocap/media/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('jointPalette', () => {

@@ -1,4 +1,5 @@
-import { createImage, getPixel, padToSquare, squarePad } from '@mocap/media';
+import { createImage, getPixel, padToSquare } from '@mocap/media';
+import { squarePad } from '@mocap/media/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('padToSquare', () => {

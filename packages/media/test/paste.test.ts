@@ -1,4 +1,5 @@
-import { createImage, getPixel, paste } from '@mocap/media';
+import { createImage, getPixel } from '@mocap/media';
+import { paste } from '@mocap/media/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('paste', () => {

@@ -1,17 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileError } from '@mocap/layout';
-import {
-  decodePng,
-  encodePng,
-  type RgbaImage,
-  readPng,
-  readPngRgba,
-  rgbaToRgb,
-  rgbToRgba,
-  writePng,
-  writePngRgba,
-} from '@mocap/media';
+import { decodePng, type RgbaImage, readPng, writePng } from '@mocap/media';
+import { encodePng, readPngRgba, rgbaToRgb, rgbToRgba, writePngRgba } from '@mocap/media/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticFrame, tempDir } from './helpers.js';
 

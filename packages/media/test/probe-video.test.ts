@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileError } from '@mocap/layout';
-import { encodeVideo, FfmpegError, probeVideo, writePng } from '@mocap/media';
+import { encodeVideo, probeVideo, writePng } from '@mocap/media';
+import { FfmpegError } from '@mocap/media/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIP, syntheticClipFolder, syntheticFrame, syntheticFrames } from './helpers.js';
 

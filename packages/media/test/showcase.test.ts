@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Detections } from '@mocap/layout';
-import { createImage, decodeVideo, getPixel, jointPalette, probeVideo, writeShowcase } from '@mocap/media';
+import { createImage, decodeVideo, getPixel, probeVideo, writeShowcase } from '@mocap/media';
+import { jointPalette } from '@mocap/media/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIP, syntheticClipFolder } from './helpers.js';
 

@@ -4,16 +4,13 @@ export {
   type CaptureResult,
   type CaptureSeconds,
   captureClip,
-  REFINED_FIT,
 } from './capture-clip.js';
 export { defaultReader } from './default-reader.js';
-export { type DegradedExam, type DegradedExamInput, degradedExams } from './degraded-exam.js';
-export { degradedSummary, describeDegrade } from './degraded-summary.js';
+export type { DegradedExam, DegradedExamInput } from './degraded-exam.js';
+export { degradedSummary } from './degraded-summary.js';
 export { flatMotionJson } from './flat-motion-json.js';
 export { type PrepareEvent, prepareCreature } from './prepare-creature.js';
 export { type RefineMode, refineSetup } from './refine-setup.js';
 export { type RenderClipOptions, type RenderClipResult, renderMotionClip } from './render-clip.js';
 export { type RenderExamOptions, type RenderExamResult, renderExam } from './render-exam.js';
-export { requireReader } from './require-reader.js';
-export { requireRigged } from './require-rigged.js';
 export { type DemoEvent, type DemoOptions, type DemoResult, type DemoSeconds, runDemo } from './run-demo.js';

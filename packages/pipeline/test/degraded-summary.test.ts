@@ -1,5 +1,6 @@
 import { ExamReport } from '@mocap/layout';
-import { type DegradedExam, degradedSummary, describeDegrade } from '@mocap/pipeline';
+import { type DegradedExam, degradedSummary } from '@mocap/pipeline';
+import { describeDegrade } from '@mocap/pipeline/internal';
 import { describe, expect, it } from 'vitest';
 
 const stats = (mean: number) => ({ mean, median: mean * 0.8, p95: mean * 3, max: mean * 9 });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { requireReader } from '@mocap/pipeline';
+import { requireReader } from '@mocap/pipeline/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe('requireReader', () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { requireRigged } from '@mocap/pipeline';
+import { requireRigged } from '@mocap/pipeline/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe('requireRigged', () => {

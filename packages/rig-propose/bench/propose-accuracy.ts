@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepMesh } from '@mocap/blender-bridge';
 import { RigJson } from '@mocap/layout';
-import { proposeRig, quadrupedTemplate } from '@mocap/rig-propose';
+import { proposeRig } from '@mocap/rig-propose';
+import { quadrupedTemplate } from '@mocap/rig-propose/internal';
 import { compareRig } from '../test/compare-rig.js';
 
 const CREATURES = fileURLToPath(new URL('../../../creatures/', import.meta.url));

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { acceptProposal, proposalPaths } from '@mocap/rig-propose';
+import { acceptProposal } from '@mocap/rig-propose';
+import { proposalPaths } from '@mocap/rig-propose/internal';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const WOLF_RIG = fileURLToPath(new URL('../template/wolf-rig.json', import.meta.url));

@@ -1,6 +1,6 @@
 import { Layout, ViewProjection } from '@mocap/layout';
 import { getPixel } from '@mocap/media';
-import { drawProposal } from '@mocap/rig-propose';
+import { drawProposal } from '@mocap/rig-propose/internal';
 import { describe, expect, it } from 'vitest';
 import { boxQuadruped } from './synthetic-quadruped.js';
 

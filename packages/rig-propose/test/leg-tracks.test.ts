@@ -1,4 +1,4 @@
-import { legTracks, voxelizeSurface } from '@mocap/rig-propose';
+import { legTracks, voxelizeSurface } from '@mocap/rig-propose/internal';
 import { describe, expect, it } from 'vitest';
 import { boxesMesh, boxQuadruped } from './synthetic-quadruped.js';
 

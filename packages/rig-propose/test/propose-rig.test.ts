@@ -14,13 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { prepMesh } from '@mocap/blender-bridge';
 import { RigJson } from '@mocap/layout';
 import { decodePng } from '@mocap/media';
-import {
-  type ProposeRigResult,
-  proposalPaths,
-  proposeRig,
-  quadrupedTemplate,
-  type RigTemplate,
-} from '@mocap/rig-propose';
+import { type ProposeRigResult, proposeRig, type RigTemplate } from '@mocap/rig-propose';
+import { proposalPaths, quadrupedTemplate } from '@mocap/rig-propose/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRig } from './compare-rig.js';
 
@@ -171,7 +166,7 @@ describe('proposeRig writes atomically', () => {
 /** A GLB of the fox's prepped mesh without its legs: every triangle with a vertex below 25 cm dropped. */
 async function legless(dir: string): Promise<string> {
   const { Document, NodeIO } = await import('@gltf-transform/core');
-  const { readPreppedMesh } = await import('@mocap/rig-propose');
+  const { readPreppedMesh } = await import('@mocap/rig-propose/internal');
   const mesh = await readPreppedMesh(path.join(dirs.fox as string, 'runs', 'propose', 'prepped.glb'));
   const keep: number[] = [];
   for (let f = 0; f < mesh.triangles.length; f += 3) {

@@ -1,4 +1,4 @@
-import { fitTemplate, meshFeatures, quadrupedTemplate, unassignedRegions } from '@mocap/rig-propose';
+import { fitTemplate, meshFeatures, quadrupedTemplate, unassignedRegions } from '@mocap/rig-propose/internal';
 import { describe, expect, it } from 'vitest';
 import { boxQuadruped } from './synthetic-quadruped.js';
 
