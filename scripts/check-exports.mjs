@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * others just above their counts after its cut; a package not listed gets DEFAULT_LIMIT. */
 const LIMITS = {
   'anim-loop': 28,
-  'blender-bridge': 37,
+  'blender-bridge': 15,
   fal: 15,
   layout: 48,
   media: 32,
@@ -26,40 +26,6 @@ const LIMITS = {
   solver: 35,
 };
 const DEFAULT_LIMIT = 40;
-/**
- * Names these entries still export that nothing outside the package uses, left when the check came
- * in: blender-bridge's share of issue 17's cut, kept while other work is under way in that package.
- * The list may only shrink: a name here that someone now uses, or that is no longer exported, fails
- * the check until it is taken off.
- */
-const PENDING = {
-  'blender-bridge': [
-    'BlenderError',
-    'DatasetPoseOptions',
-    'FREE_LIMITS',
-    'MIN_BLENDER_VERSION',
-    'MeshBuilder',
-    'PYTHON_DIR',
-    'PrepResult',
-    'SKIN_DEFAULT_LIMITS',
-    'addMembrane',
-    'addTube',
-    'buildSkinRig',
-    'checkGlb',
-    'checkReadable',
-    'cleanTemps',
-    'creatureGlb',
-    'creatureMesh',
-    'findBlender',
-    'furTexture',
-    'parseBlenderVersion',
-    'readGltfJoints',
-    'readSkinSkeleton',
-    'riggedGlbPath',
-    'skinKeypoints',
-    'stderrTail',
-  ],
-};
 /** Packages that are applications, not libraries: their index is not a user API. */
 const SKIP = new Set(['cli']);
 const CODE_DIRS = ['src', 'bench', 'test', 'web', 'scripts'];
@@ -145,27 +111,17 @@ for (const pkg of packages) {
   const spec = new RegExp(`['"]${pkg.name.replace('/', '\\/')}(?:/[\\w-]+)?['"]`);
   const users = sources.filter((s) => s.owner !== pkg.name && spec.test(s.text)).map((s) => s.text);
   users.push(readmeCode(join(pkg.folder, 'README.md')));
-  const pending = new Set(PENDING[pkg.dir] ?? []);
   const unused = names.filter((name) => {
     const word = new RegExp(`(?<![\\w$])${escapeDollar(name)}(?![\\w$])`);
     return !users.some((text) => word.test(text));
   });
-  const fresh = unused.filter((name) => !pending.has(name));
-  if (fresh.length > 0) {
+  if (unused.length > 0) {
     failures.push(
       `${pkg.name}: exported but used by no other package, app, script or README example ` +
-        `(move to "./internal" or unexport): ${fresh.join(', ')}`,
+        `(move to "./internal" or unexport): ${unused.join(', ')}`,
     );
   }
-  const stale = [...pending].filter((name) => !unused.includes(name));
-  if (stale.length > 0) {
-    failures.push(
-      `${pkg.name}: in PENDING of scripts/check-exports.mjs but now used or no longer exported ` +
-        `(take them off the list): ${stale.join(', ')}`,
-    );
-  }
-  const note = pending.size > 0 ? `, ${pending.size} pending internal` : '';
-  console.log(`${pkg.name}: ${names.length} runtime exports (limit ${limit}${note})`);
+  console.log(`${pkg.name}: ${names.length} runtime exports (limit ${limit})`);
 }
 if (failures.length > 0) {
   console.error(

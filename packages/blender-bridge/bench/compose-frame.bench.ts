@@ -1,4 +1,5 @@
-import { composeFrame, creatureMesh } from '@mocap/blender-bridge';
+import { composeFrame } from '@mocap/blender-bridge';
+import { creatureMesh } from '@mocap/blender-bridge/internal';
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import { PNG } from 'pngjs';
 import { bench, describe } from 'vitest';

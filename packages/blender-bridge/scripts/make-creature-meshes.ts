@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { creatureGlb } from '@mocap/blender-bridge';
+import { creatureGlb } from '@mocap/blender-bridge/internal';
 import { CreatureJson, RigJson, readJsonFile } from '@mocap/layout';
 
 const creatures = fileURLToPath(new URL('../../../creatures/', import.meta.url));

@@ -5,13 +5,12 @@ import { NodeIO } from '@gltf-transform/core';
 import {
   type ApplyMotionOptions,
   applyMotion,
-  BlenderError,
   buildRig,
   JointsJson,
   prepMesh,
-  readGltfJoints,
   validateGltf,
 } from '@mocap/blender-bridge';
+import { BlenderError, readGltfJoints } from '@mocap/blender-bridge/internal';
 import { atomicWriteJson, type Layout, type RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPng } from './helpers/checks.js';

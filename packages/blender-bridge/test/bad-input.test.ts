@@ -1,6 +1,7 @@
 import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BlenderError, buildRig, prepMesh } from '@mocap/blender-bridge';
+import { buildRig, prepMesh } from '@mocap/blender-bridge';
+import { BlenderError } from '@mocap/blender-bridge/internal';
 import { creaturePaths, FileError } from '@mocap/layout';
 import { describe, expect, it } from 'vitest';
 import { CREATURES, copyCreature } from './helpers/creature.js';

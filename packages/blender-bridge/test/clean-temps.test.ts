@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cleanTemps } from '@mocap/blender-bridge';
+import { cleanTemps } from '@mocap/blender-bridge/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe('cleanTemps', () => {

@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BlenderError, findBlender, parseBlenderVersion } from '@mocap/blender-bridge';
+import { BlenderError, findBlender, parseBlenderVersion } from '@mocap/blender-bridge/internal';
 import { describe, expect, it } from 'vitest';
 
 async function fakeBlender(firstLine: string): Promise<string> {

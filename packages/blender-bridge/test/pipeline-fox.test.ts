@@ -1,6 +1,7 @@
 import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { BlenderError, buildRig, renderDataset } from '@mocap/blender-bridge';
+import { buildRig, renderDataset } from '@mocap/blender-bridge';
+import { BlenderError } from '@mocap/blender-bridge/internal';
 import { creaturePaths } from '@mocap/layout';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';

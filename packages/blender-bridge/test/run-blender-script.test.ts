@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { BlenderError, type BlenderProgress, runBlenderScript } from '@mocap/blender-bridge';
+import { type BlenderProgress, runBlenderScript } from '@mocap/blender-bridge';
+import { BlenderError } from '@mocap/blender-bridge/internal';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 

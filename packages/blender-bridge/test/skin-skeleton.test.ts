@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readSkinSkeleton, skinKeypoints } from '@mocap/blender-bridge';
+import { readSkinSkeleton, skinKeypoints } from '@mocap/blender-bridge/internal';
 import { FileError } from '@mocap/layout';
 import { describe, expect, it } from 'vitest';
 import { CREATURES } from './helpers/creature.js';

@@ -1,6 +1,7 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { JointsJson, readGltfJoints, validateGltf } from '@mocap/blender-bridge';
+import { JointsJson, validateGltf } from '@mocap/blender-bridge';
+import { readGltfJoints } from '@mocap/blender-bridge/internal';
 import {
   CreatureJson,
   DatasetMeta,

@@ -4,12 +4,12 @@ import {
   applyMotion,
   type BuildRigResult,
   buildRig,
-  type PrepResult,
   prepMesh,
   type RenderDatasetResult,
   renderDataset,
   renderRef,
 } from '@mocap/blender-bridge';
+import type { PrepResult } from '@mocap/blender-bridge/internal';
 import { atomicWriteJson, type Layout, type MotionJson } from '@mocap/layout';
 import { copyCreature, randomMotion } from './creature.js';
 

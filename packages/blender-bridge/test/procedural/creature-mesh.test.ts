@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { creatureGlb, creatureMesh, validateGltf } from '@mocap/blender-bridge';
+import { validateGltf } from '@mocap/blender-bridge';
+import { creatureGlb, creatureMesh } from '@mocap/blender-bridge/internal';
 import { CreatureJson, RigJson, readJsonFile } from '@mocap/layout';
 import { describe, expect, it } from 'vitest';
 import { CREATURES } from '../helpers/creature.js';
