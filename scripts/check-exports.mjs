@@ -107,8 +107,8 @@ for (const pkg of packages) {
       `${pkg.name}: ${names.length} runtime exports, limit ${limit}; move internals to its "./internal" entry.`,
     );
   }
-  // files outside the package that name it in an import, plus its own README's examples
-  const spec = new RegExp(`['"]${pkg.name.replace('/', '\\/')}(?:/[\\w-]+)?['"]`);
+  // files outside the package that import its "." entry (not a subpath), plus its own README's examples
+  const spec = new RegExp(`['"]${pkg.name.replace('/', '\\/')}['"]`);
   const users = sources.filter((s) => s.owner !== pkg.name && spec.test(s.text)).map((s) => s.text);
   users.push(readmeCode(join(pkg.folder, 'README.md')));
   const unused = names.filter((name) => {
