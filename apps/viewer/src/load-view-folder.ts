@@ -186,10 +186,10 @@ export async function loadViewFolder(folder: string, opts: LoadViewOptions = {})
     truth = { joints: tj.joints, errorCm: errorCm(motion, tj, truthFile) };
   }
   let rig: ViewData['rig'] = null;
+  if (riggedGlb) files.set('rigged.glb', riggedGlb);
   if (existsSync(path.join(dir, 'animation.glb'))) {
     rig = { url: '/files/animation.glb', animated: true };
   } else if (riggedGlb) {
-    files.set('rigged.glb', riggedGlb);
     rig = { url: '/files/rigged.glb', animated: false };
   } else {
     notes.push(`No animation.glb in the folder and no rigged.glb for the creature (mocap rig): joints only.`);
@@ -234,6 +234,8 @@ export async function loadViewFolder(folder: string, opts: LoadViewOptions = {})
     fitted,
     truth,
     rig,
+    riggedGlb: riggedGlb ? '/files/rigged.glb' : null,
+    layout,
     video,
     downloads,
     notes,

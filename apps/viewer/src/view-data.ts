@@ -1,3 +1,5 @@
+import type { Layout } from '@mocap/layout';
+
 /** A 2-D point in clip px, or null where there is none (a detection of confidence 0). */
 export type Uv = [number, number] | null;
 
@@ -45,6 +47,10 @@ export interface ViewData {
    * posed from motion.json in the page.
    */
   rig: { url: string; animated: boolean } | null;
+  /** The creature's rigged.glb (rest pose, for the page's `?rest` mode), or null without one. */
+  riggedGlb: string | null;
+  /** The creature's two-view layout (the cameras of ref.png and the clips). */
+  layout: Layout;
   /** The frames of the clip shown on the left (per-frame images served by the viewer). */
   video: {
     file: string;

@@ -4,6 +4,7 @@ import { jointFlags } from './joint-flags.js';
 import { frameMaxes, frameMeans } from './joint-stats.js';
 import { JointTable } from './joint-table.js';
 import { LineChart } from './line-chart.js';
+import { renderRest } from './rest-view.js';
 import { RigView } from './rig-view.js';
 import { Timeline } from './timeline.js';
 
@@ -11,6 +12,8 @@ import { Timeline } from './timeline.js';
 interface ViewerHandle {
   data: ViewData | null;
   timeline: Timeline | null;
+  /** performance.now() when the page became ready (clip frames and rig loaded): ms since navigation. */
+  readyAt: number | null;
 }
 declare global {
   interface Window {
@@ -89,13 +92,24 @@ function selectOnCharts(data: ViewData, c: Charts, j: number | null): void {
   );
 }
 
+/** `?rest`: only the rigged.glb at rest through the layout's cameras (web/rest-view.ts). */
+async function startRest(data: ViewData): Promise<void> {
+  for (const id of ['views', 'timeline', 'charts', 'table', 'notes']) $(id).hidden = true;
+  const canvas = Object.assign(document.createElement('canvas'), { id: 'rest' });
+  document.body.append(canvas);
+  await renderRest(canvas, data);
+  window.viewer.readyAt = performance.now();
+  document.body.dataset.state = 'ready';
+}
+
 async function start(): Promise<void> {
-  window.viewer = { data: null, timeline: null };
+  window.viewer = { data: null, timeline: null, readyAt: null };
   const res = await fetch('/api/view');
   const body = (await res.json()) as ViewData | ViewError;
   if ('error' in body) return fail(body.error);
   const data = body;
   window.viewer.data = data;
+  if (new URLSearchParams(location.search).has('rest')) return startRest(data);
   $('folder').textContent = `${data.kind}: ${data.folder}`;
   for (const d of data.downloads) {
     const a = document.createElement('a');
@@ -161,6 +175,7 @@ async function start(): Promise<void> {
   rig.setFrame(0);
   table.setFrame(0);
   for (const c of chartSet.all) c.setFrame(0);
+  window.viewer.readyAt = performance.now();
   document.body.dataset.state = 'ready';
 }
 

@@ -35,11 +35,21 @@ export interface TestFolders {
   frames: number;
 }
 
-/** Makes the creature and its folders under a new temporary folder. */
-export async function makeFolders(frames = 6): Promise<TestFolders> {
-  const creature = await mkdtemp(path.join(tmpdir(), 'viewer-wolf-'));
+/** Options of {@link makeFolders}. */
+export interface MakeFoldersOptions {
+  /** `quarter` (320 x 180, quick) or the wolf's own 1280 x 720 layout. @default 'quarter' */
+  layout?: 'quarter' | 'full';
+  /** The creature folder to make (created). @default a new temporary folder */
+  dir?: string;
+}
+
+/** Makes the creature and its folders under a new temporary folder (or `opts.dir`). */
+export async function makeFolders(frames = 6, opts: MakeFoldersOptions = {}): Promise<TestFolders> {
+  const creature = opts.dir ?? (await mkdtemp(path.join(tmpdir(), 'viewer-wolf-')));
+  await mkdir(creature, { recursive: true });
   const json = JSON.parse(await readFile(path.join(WOLF, 'creature.json'), 'utf8'));
-  await writeFile(path.join(creature, 'creature.json'), JSON.stringify({ ...json, layout: QUARTER_LAYOUT }));
+  const layout = opts.layout === 'full' ? json.layout : QUARTER_LAYOUT;
+  await writeFile(path.join(creature, 'creature.json'), JSON.stringify({ ...json, layout }));
   for (const f of ['rig.json', 'model.glb']) await copyFile(path.join(WOLF, f), path.join(creature, f));
   await prepMesh({ creature });
   await buildRig({ creature });

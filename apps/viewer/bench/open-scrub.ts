@@ -1,0 +1,145 @@
+// The viewer's speed in headless Chromium (issue 19): how long a 300-frame capture takes to open,
+// and how many frames a second scrubbing shows.
+//
+//   pnpm --filter @mocap/viewer bench [frames=300] [repeats=5]
+//
+// The folders are the browser test's (test/helpers/make-folders.ts) at the wolf's own 1280 x 720
+// layout: a clip rendered by Blender from synthetic motion, its detections, motion.json fitted by
+// the solver, and a capture folder with animation.glb from apply. They are made once under
+// $TMPDIR/viewer-bench-wolf-<frames> and reused. The page is built by vite for the run, served by
+// serveViewer (as `mocap view`), opened in Debian's chromium (SwiftShader WebGL, the test's launch).
+//
+// open, cold: a fresh server per repeat and a page opened at once, so ffmpeg's extraction of the
+//   clip's frames (started when the server starts) is part of it, as after `mocap view`;
+// open, warm: a second page on that server, the frames already extracted;
+// both from navigation start to the page's ready (every frame image and the glb loaded, frame 0
+//   drawn): window.viewer.readyAt, performance.now() at that moment.
+// scrub: the timeline's range input set to every frame in turn (an `input` event, as a drag
+//   sends), waiting for the next requestAnimationFrame after each; frames / seconds. rAF runs at
+//   the display's rate (60 Hz headless), which caps the figure near 60.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveViewer } from '@mocap/viewer';
+import type { Browser } from 'playwright-core';
+import { build } from 'vite';
+import { launchChromium } from '../test/helpers/launch-chromium.js';
+import { makeFolders } from '../test/helpers/make-folders.js';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const frames = Number(process.argv[2] ?? 300);
+const repeats = Number(process.argv[3] ?? 5);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const fmt = (xs: number[], d = 0) =>
+  `${median(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}-${Math.max(...xs).toFixed(d)})`;
+
+/** The folders, made once per frame count (a marker file says they are complete). */
+async function folders() {
+  const dir = path.join(tmpdir(), `viewer-bench-wolf-${frames}`);
+  const marker = path.join(dir, 'folders.json');
+  if (existsSync(marker)) {
+    console.log(`reusing ${dir}`);
+    return JSON.parse(await readFile(marker, 'utf8'));
+  }
+  await rm(dir, { recursive: true, force: true });
+  const t0 = performance.now();
+  const f = await makeFolders(frames, { layout: 'full', dir });
+  console.log(`made ${dir} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  await writeFile(marker, JSON.stringify(f));
+  return f;
+}
+
+async function openPage(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('body[data-state=ready], body[data-state=error]', { timeout: 120_000 });
+  const state = await page.getAttribute('body', 'data-state');
+  if (state !== 'ready') throw new Error(`bench: ${url}: ${await page.textContent('#message')}`);
+  const readyAt = (await page.evaluate('window.viewer.readyAt')) as number;
+  return { context, page, readyAt };
+}
+
+/** Sets the range input to every frame in turn, one rAF apart; frames per second. */
+async function scrub(page: import('playwright-core').Page): Promise<number> {
+  return (await page.evaluate(`(async () => {
+    const scrub = document.getElementById('scrub');
+    const n = window.viewer.data.frames;
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    await frame();
+    const t0 = performance.now();
+    for (let t = 1; t < n; t++) {
+      scrub.value = String(t);
+      scrub.dispatchEvent(new Event('input'));
+      await frame();
+    }
+    const s = (performance.now() - t0) / 1000;
+    if (window.viewer.timeline.frame !== n - 1) throw new Error('scrub: not at the last frame');
+    return (n - 1) / s;
+  })()`)) as number;
+}
+
+async function main(): Promise<void> {
+  const f = await folders();
+  const webRoot = path.join(tmpdir(), `viewer-bench-web-${process.pid}`);
+  await build({
+    configFile: path.join(HERE, '..', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: webRoot },
+  });
+  await mkdir(webRoot, { recursive: true });
+  const browser = await launchChromium();
+  console.log(
+    `viewer bench: ${frames} frames, ${repeats} repeats, ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  try {
+    for (const [kind, folder, clip] of [
+      ['capture (animation.glb)', f.capture, f.clip],
+      ['exam (rigged.glb posed from motion.json)', f.exam, undefined],
+    ] as const) {
+      const cold: number[] = [];
+      const warm: number[] = [];
+      const fps: number[] = [];
+      for (let r = 0; r < repeats; r++) {
+        const server = await serveViewer({ folder, port: 0, webRoot, ...(clip ? { clip } : {}) });
+        try {
+          if (server.error) throw new Error(`bench: ${server.error}`);
+          const a = await openPage(browser, server.url);
+          cold.push(a.readyAt);
+          await a.context.close();
+          const b = await openPage(browser, server.url);
+          warm.push(b.readyAt);
+          fps.push(await scrub(b.page));
+          await b.context.close();
+        } finally {
+          await server.close();
+        }
+      }
+      console.log(
+        `${kind}: open cold ${fmt(cold)} ms, open warm ${fmt(warm)} ms, scrub ${fmt(fps, 1)} fps ` +
+          `(median (min-max) of ${repeats}; cold ${cold.map((x) => x.toFixed(0)).join(' ')}, warm ${warm
+            .map((x) => x.toFixed(0))
+            .join(' ')}, fps ${fps.map((x) => x.toFixed(1)).join(' ')})`,
+      );
+    }
+    console.log(
+      `load after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await browser.close();
+    await rm(webRoot, { recursive: true, force: true });
+  }
+}
+
+await main();
