@@ -1,7 +1,7 @@
 import type { RgbaImage } from '@mocap/media';
 
 /** A pixel's hue (degrees) and chroma (max - min channel, 0..255) from sRGB 0..255. */
-export function hueChroma(r: number, g: number, b: number): { hue: number; chroma: number } {
+function hueChroma(r: number, g: number, b: number): { hue: number; chroma: number } {
   const max = Math.max(r, g, b);
   const chroma = max - Math.min(r, g, b);
   if (chroma === 0) return { hue: 0, chroma };
@@ -13,7 +13,7 @@ export function hueChroma(r: number, g: number, b: number): { hue: number; chrom
 }
 
 /** The classifying rule's constants (see {@link classifyPaint}). */
-export const PAINT_RULE = { minChroma: 70, maxHueDeg: 25 };
+const PAINT_RULE = { minChroma: 70, maxHueDeg: 25 };
 
 /**
  * The paint group a pixel shows, or -1. Lighting differs between ref.png (Blender Workbench,
@@ -23,7 +23,7 @@ export const PAINT_RULE = { minChroma: 70, maxHueDeg: 25 };
  * 25 degrees of a paint colour's hue; it is the group with the nearest hue. Pixels of alpha
  * under 128 (the viewer's transparent background) are never paint.
  */
-export function classifyPaint(img: RgbaImage, colours: readonly (readonly number[])[]): Int8Array {
+function classifyPaint(img: RgbaImage, colours: readonly (readonly number[])[]): Int8Array {
   const hues = colours.map(([r, g, b]) => hueChroma(r as number, g as number, b as number).hue);
   const out = new Int8Array(img.width * img.height).fill(-1);
   for (let i = 0; i < out.length; i++) {
