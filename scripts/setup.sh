@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs everything the project needs on a Debian machine with Node 20 and root:
-# Debian packages (blender, ffmpeg, python3-numpy; chromium for the viewer's browser test) when missing,
+# Debian packages (blender, ffmpeg, python3-numpy; chromium for the viewer's browser test; redis-server
+# for the job queue's tests, which start their own on 127.0.0.1) when missing,
 # pnpm 10, and the workspace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TURBO_TELEMETRY_DISABLED=1
 
 PNPM_VERSION=10.34.8
-APT_PACKAGES=(blender ffmpeg python3-numpy chromium)
+APT_PACKAGES=(blender ffmpeg python3-numpy chromium redis-server)
 
 log() { printf '[setup] %s\n' "$*"; }
 

@@ -7,10 +7,11 @@ import * as fal from '@mocap/fal';
 import * as layout from '@mocap/layout';
 import * as media from '@mocap/media';
 import * as pipeline from '@mocap/pipeline';
+import * as queue from '@mocap/queue';
 import * as reader from '@mocap/reader';
 import * as solver from '@mocap/solver';
 
-const packages = { animLoop, blenderBridge, cli, fal, layout, media, pipeline, reader, solver };
+const packages = { animLoop, blenderBridge, cli, fal, layout, media, pipeline, queue, reader, solver };
 for (const [name, mod] of Object.entries(packages)) {
   const count = Object.keys(mod).length;
   if (count === 0) throw new Error(`consumer-test: ${name} exports nothing.`);

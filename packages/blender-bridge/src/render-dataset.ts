@@ -60,6 +60,15 @@ export interface RenderDatasetOptions extends BlenderRunOptions {
   transparent?: boolean;
   /** Blender processes rendering in parallel (sample i goes to process i mod n). @default 1 */
   processes?: number;
+  /**
+   * Render one shard of the dataset: the samples i with `i % shard.of == shard.index`, so runs of
+   * shards 0..of-1 (on other machines, into one shared folder) together write exactly the samples
+   * and bytes of one run. A shard locks only its own part (`<parent>/.<folder>.shard-<index>-of-<of>.lock`),
+   * so shards into one folder run side by side. @default the whole dataset
+   */
+  shard?: { index: number; of: number } | undefined;
+  /** How long to wait for another run holding the folder (or the shard) before refusing, ms. @default 0 */
+  waitMs?: number | undefined;
 }
 
 const DatasetResult = z.object({
@@ -73,7 +82,7 @@ const DatasetResult = z.object({
 /** What {@link renderDataset} returns. */
 export interface RenderDatasetResult {
   dir: string;
-  /** Meta files of every sample 0..count-1, in order. */
+  /** Meta files of every sample 0..count-1 (of the shard's samples with `shard`), in order. */
   metas: string[];
   rendered: number;
   /** Samples already present (a resumed run). */
@@ -101,10 +110,29 @@ export async function renderDataset(opts: RenderDatasetOptions): Promise<RenderD
     throw new TypeError(`renderDataset: expected count to be a positive integer, got ${opts.count}.`);
   }
   const dir = opts.out ?? creaturePaths(opts.creature, opts.runs).dataset;
-  return withOutputLock(dir, { operation: 'dataset', signal: opts.signal }, () => renderInto(opts, dir));
+  const shard = opts.shard ?? { index: 0, of: 1 };
+  if (
+    !Number.isInteger(shard.of) ||
+    shard.of < 1 ||
+    !Number.isInteger(shard.index) ||
+    shard.index < 0 ||
+    shard.index >= shard.of
+  ) {
+    throw new TypeError(
+      `renderDataset: expected shard to be { index, of } with 0 <= index < of, got ${JSON.stringify(opts.shard)}.`,
+    );
+  }
+  const lockDir = opts.shard ? `${dir}.shard-${shard.index}-of-${shard.of}` : dir;
+  return withOutputLock(lockDir, { operation: 'dataset', signal: opts.signal, waitMs: opts.waitMs }, () =>
+    renderInto(opts, dir, shard),
+  );
 }
 
-async function renderInto(opts: RenderDatasetOptions, dir: string): Promise<RenderDatasetResult> {
+async function renderInto(
+  opts: RenderDatasetOptions,
+  dir: string,
+  shard: { index: number; of: number },
+): Promise<RenderDatasetResult> {
   const paths = creaturePaths(opts.creature, opts.runs);
   const creature = await readJsonFile('dataset', paths.creatureJson, CreatureJson);
   const { layout } = await resolveCreature({ creature: opts.creature });
@@ -133,20 +161,22 @@ async function renderInto(opts: RenderDatasetOptions, dir: string): Promise<Rend
           feet: creature.feet,
           paint: creature.paint.map((g) => ({ name: g.name, bones: g.bones })),
           transparent: opts.transparent ?? false,
-          offset: p,
-          stride: n,
+          // Process p of shard k renders i = k + s * (p + n * j): the shard's samples dealt over n processes.
+          offset: shard.index + shard.of * p,
+          stride: shard.of * n,
           ...pose,
         },
         DatasetResult,
         {
           ...opts,
           // Scales with the work unless given: 2 min of start-up plus 5 s a sample.
-          timeoutMs: opts.timeoutMs ?? 120_000 + Math.ceil(opts.count / n) * 5_000,
+          timeoutMs: opts.timeoutMs ?? 120_000 + Math.ceil(opts.count / (n * shard.of)) * 5_000,
           onProgress: (ev) => {
             done[p] = ev.done;
             totals[p] = ev.total;
             const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-            opts.onProgress?.({ ...ev, done: sum(done), total: Math.max(sum(totals), opts.count) });
+            const all = Math.ceil((opts.count - shard.index) / shard.of);
+            opts.onProgress?.({ ...ev, done: sum(done), total: Math.max(sum(totals), all) });
           },
         },
       ),
@@ -165,7 +195,7 @@ async function renderInto(opts: RenderDatasetOptions, dir: string): Promise<Rend
   const timed = ok.reduce((a, x) => a + Math.max(0, x.rendered - 1), 0);
   const after = Math.max(...ok.map((x) => x.loop_s - (x.first_sample_render_s ?? 0)));
   const metas: string[] = [];
-  for (let i = 0; i < opts.count; i++) {
+  for (let i = shard.index; i < opts.count; i += shard.of) {
     const file = path.join(dir, `${String(i).padStart(5, '0')}_meta.json`);
     parseFileData('dataset', file, JSON.parse(await readFile(file, 'utf8')), DatasetMeta);
     metas.push(file);

@@ -3,6 +3,7 @@ import { type CaptureEvent, captureClip, type RefineMode } from '@mocap/pipeline
 import { describeCalibration } from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderProgress, requireCreature } from './blender-progress.js';
+import { queueProgress } from './queue-progress.js';
 
 function size(v: string | undefined): { width: number; height: number } | undefined {
   if (v === undefined) return undefined;
@@ -58,7 +59,7 @@ export const captureCommand: Command = {
   name: 'capture',
   summary: 'Capture a two-view clip onto the rig: detect, solve, apply, showcase.mp4',
   usage:
-    'mocap capture <clip> --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--refine auto|on|off] [--showcase WxH] [--height H] [--no-renders] [--no-bvh] [--no-fbx] [--json]',
+    'mocap capture <clip> [<clip>... --queue URL] --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--refine auto|on|off] [--showcase WxH] [--height H] [--no-renders] [--no-bvh] [--no-fbx] [--json] [--queue URL]',
   async run(ctx) {
     const { values, positionals } = parseCommandArgs(
       ctx.argv,
@@ -74,10 +75,13 @@ export const captureCommand: Command = {
         'no-renders': { type: 'boolean', default: false },
         'no-bvh': { type: 'boolean', default: false },
         'no-fbx': { type: 'boolean', default: false },
+        queue: { type: 'string' },
       },
       true,
     );
-    if (positionals.length !== 1) throw new UsageError('give exactly one clip.');
+    if (positionals.length === 0) throw new UsageError('give a clip.');
+    if (positionals.length > 1 && !values.queue)
+      throw new UsageError('give exactly one clip (several need --queue URL).');
     const refine = parseRefine(values.refine);
     const creature = requireCreature(values.creature, ctx);
     const height = values.height === undefined ? undefined : Number(values.height);
@@ -87,6 +91,33 @@ export const captureCommand: Command = {
     const calib = values.calib;
     if (calib !== 'auto' && calib !== 'identity') {
       throw new UsageError(`--calib: Expected auto or identity, got "${calib}".`);
+    }
+    if (values.queue) {
+      if (values.out && positionals.length > 1) {
+        throw new UsageError(
+          "--out names one clip's folder: with several clips, leave it out (each goes to runs/capture/<clip>).",
+        );
+      }
+      const { captureOnQueue } = await import('@mocap/queue');
+      const clips = positionals.map((c) => path.resolve(ctx.cwd, c));
+      const results = await captureOnQueue({
+        url: values.queue,
+        clips,
+        creature,
+        out: values.out ? path.resolve(ctx.cwd, values.out) : undefined,
+        reader: values.reader ? path.resolve(ctx.cwd, values.reader) : undefined,
+        showcase: size(values.showcase),
+        height,
+        calib,
+        refine,
+        renders: !values['no-renders'],
+        bvh: !values['no-bvh'],
+        fbx: !values['no-fbx'],
+        signal: ctx.signal,
+        onEvent: queueProgress(ctx.stderr),
+      });
+      for (const r of results) ctx.stdout.write(`${r.dir}\n`);
+      return 0;
     }
     const progress = captureProgress(ctx.stderr);
     try {

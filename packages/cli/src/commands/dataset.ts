@@ -2,6 +2,7 @@ import path from 'node:path';
 import { renderDataset } from '@mocap/blender-bridge';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderOptions, blenderProgress, requireCreature } from './blender-progress.js';
+import { queueProgress } from './queue-progress.js';
 
 function whole(name: string, v: string | undefined, min: number): number | undefined {
   if (v === undefined) return undefined;
@@ -16,7 +17,7 @@ export const datasetCommand: Command = {
   name: 'dataset',
   summary: 'Render N random poses from both views with true joints, resumable (Blender)',
   usage:
-    'mocap dataset [--creature DIR] --count N [--seed S] [--out DIR] [--aa OFF|FXAA|5|8] [--spread F] [--transparent] [--timeout SEC]',
+    'mocap dataset [--creature DIR] --count N [--seed S] [--out DIR] [--aa OFF|FXAA|5|8] [--spread F] [--transparent] [--timeout SEC] [--queue URL --shards N]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       creature: { type: 'string' },
@@ -28,6 +29,8 @@ export const datasetCommand: Command = {
       transparent: { type: 'boolean', default: false },
       runs: { type: 'string' },
       timeout: { type: 'string' },
+      queue: { type: 'string' },
+      shards: { type: 'string' },
     });
     const creature = requireCreature(values.creature, ctx);
     const count = whole('count', values.count, 1);
@@ -36,16 +39,43 @@ export const datasetCommand: Command = {
     if (spread !== undefined && !(spread >= 0 && spread <= 1)) {
       throw new UsageError(`--spread: Expected a fraction in 0..1, got "${values.spread}".`);
     }
+    const seed = whole('seed', values.seed, 0) ?? 0;
+    const out = values.out ? path.resolve(ctx.cwd, values.out) : undefined;
+    const shards = whole('shards', values.shards, 1);
+    if (shards !== undefined && !values.queue) throw new UsageError('--shards N needs --queue URL.');
+    if (values.queue) {
+      if (values.runs) throw new UsageError('--runs cannot be used with --queue: give --out DIR.');
+      const { renderDatasetOnQueue } = await import('@mocap/queue');
+      const r = await renderDatasetOnQueue({
+        url: values.queue,
+        creature,
+        count,
+        shards: shards ?? 1,
+        seed,
+        out,
+        aa: values.aa,
+        transparent: values.transparent,
+        spread,
+        signal: ctx.signal,
+        onEvent: queueProgress(ctx.stderr),
+      });
+      const rendered = r.shards.reduce((a, s) => a + s.rendered, 0);
+      const skipped = r.shards.reduce((a, s) => a + s.skipped, 0);
+      ctx.stdout.write(
+        `${r.dir}: ${rendered} rendered, ${skipped} already there, in ${r.shards.length} shards\n`,
+      );
+      return 0;
+    }
     const bar = blenderProgress(ctx.stderr);
     try {
       const r = await renderDataset({
         creature,
         count,
-        seed: whole('seed', values.seed, 0) ?? 0,
+        seed,
         aa: values.aa,
         transparent: values.transparent,
         ...(spread !== undefined ? { pose: { spread } } : {}),
-        out: values.out ? path.resolve(ctx.cwd, values.out) : undefined,
+        out,
         runs: values.runs ? path.resolve(ctx.cwd, values.runs) : undefined,
         ...blenderOptions(ctx, values.timeout, bar.onProgress),
       });

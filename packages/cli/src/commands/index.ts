@@ -97,6 +97,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./demo.js')).demoCommand,
   },
   {
+    name: 'worker',
+    summary: 'Run queued jobs (dataset shards, captures) from a Redis job queue on this machine',
+    load: async () => (await import('./worker.js')).workerCommand,
+  },
+  {
     name: 'view',
     summary: 'Look at a capture or exam folder in the browser: clip + detections beside the animated rig',
     load: async () => (await import('./view.js')).viewCommand,

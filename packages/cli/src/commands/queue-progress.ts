@@ -1,0 +1,30 @@
+import type { SubmitEvent } from '@mocap/queue';
+
+/**
+ * A submitter's progress on stderr: how many jobs are queued, each job's stage by tenths with the
+ * worker running it, each job done, and a running count.
+ */
+export function queueProgress(stderr: NodeJS.WritableStream) {
+  const last = new Map<string, string>();
+  let queued = 0;
+  let done = 0;
+  return (e: SubmitEvent) => {
+    if (e.kind === 'queued') {
+      queued++;
+      return;
+    }
+    if (e.kind === 'progress') {
+      const p = e.progress;
+      const key = `${p.worker}:${p.stage}:${p.total > 0 ? Math.floor((10 * p.done) / p.total) : 0}`;
+      if (last.get(e.id) === key) return;
+      if (!last.has(e.id) && done === 0 && last.size === 0) stderr.write(`${queued} jobs queued\n`);
+      last.set(e.id, key);
+      stderr.write(`${e.job} on ${p.worker}: ${p.stage} ${p.done}/${p.total}\n`);
+      return;
+    }
+    done++;
+    stderr.write(
+      `${e.job}: done on ${e.result.worker} (${e.result.rendered} rendered, ${e.result.skipped} already there) [${done}/${queued}]\n`,
+    );
+  };
+}
