@@ -98,7 +98,7 @@ export async function startWorker(opts: StartWorkerOptions): Promise<QueueWorker
       name,
       lockDuration,
       stalledInterval: opts.stalledIntervalMs ?? lockDuration,
-      // A job whose worker died twice fails instead of going round forever.
+      // A job recovered from two stalls fails at a third instead of going round forever.
       maxStalledCount: 2,
     },
   );
