@@ -46,8 +46,25 @@ export const CaptureJob = z
   .strict();
 export type CaptureJob = z.infer<typeof CaptureJob>;
 
+/** One seed of the rendered exam (renderExam): a seeded gait rendered, read, fitted and scored. */
+export const ExamJob = z
+  .object({
+    kind: z.literal('exam'),
+    /** The submitter's {@link codeVersion}; a worker running other code refuses the job. */
+    version: z.string(),
+    creature: AbsPath,
+    out: AbsPath,
+    frames: z.number().int().min(2),
+    seed: z.number().int(),
+    fps: z.number().positive().optional(),
+    reader: AbsPath.optional(),
+    refine: z.enum(['auto', 'on', 'off']).optional(),
+  })
+  .strict();
+export type ExamJob = z.infer<typeof ExamJob>;
+
 /** What a mocap job carries: its kind, the code version that submitted it, its options. */
-export const QueueJob = z.discriminatedUnion('kind', [DatasetShardJob, CaptureJob]);
+export const QueueJob = z.discriminatedUnion('kind', [DatasetShardJob, CaptureJob, ExamJob]);
 export type QueueJob = z.infer<typeof QueueJob>;
 
 /** What a job reports while it runs (BullMQ progress). */
@@ -65,15 +82,18 @@ export interface JobResult {
   worker: string;
   /** The folder it wrote. */
   dir: string;
-  /** Dataset: samples rendered by this run; capture: 1. */
+  /** Dataset: samples rendered by this run; capture, exam: 1. */
   rendered: number;
-  /** Dataset: samples already there (a resumed shard); capture: 0. */
+  /** Dataset: samples already there (a resumed shard); capture, exam: 0. */
   skipped: number;
+  /** Exam: the mean error, cm (the whole report is the run folder's report.json). */
+  errorCm?: number;
 }
 
-/** A short name of a job for messages: `dataset shard 2/3 of /data/wolf/runs/dataset`, `capture of /clips/trot.mp4`. */
+/** A short name of a job for messages: `dataset shard 2/3 of /data/wolf/runs/dataset`, `capture of /clips/trot.mp4`, `exam seed 3 of /data/wolf`. */
 export function describeJob(job: QueueJob): string {
-  return job.kind === 'dataset-shard'
-    ? `dataset shard ${job.shard.index + 1}/${job.shard.of} of ${job.out}`
-    : `capture of ${job.clip}`;
+  if (job.kind === 'dataset-shard')
+    return `dataset shard ${job.shard.index + 1}/${job.shard.of} of ${job.out}`;
+  if (job.kind === 'capture') return `capture of ${job.clip}`;
+  return `exam seed ${job.seed} of ${job.creature}`;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { renderDataset } from '@mocap/blender-bridge';
 import { withOutputLock } from '@mocap/layout';
-import { captureClip } from '@mocap/pipeline';
+import { captureClip, renderExam } from '@mocap/pipeline';
 import type { JobProgress, JobResult, QueueJob } from './queue-job.js';
 
 /** Options of {@link runJob}. */
@@ -26,7 +26,8 @@ function requireShared(op: string, what: string, file: string): void {
 /**
  * Runs one job on this machine, as a local run would: a dataset shard through renderDataset (its
  * shard lock, waited for up to `lockWaitMs`), a clip through captureClip (its folder lock taken
- * first with the same wait; captureClip takes it again, re-entrant). Both resume from what is
+ * first with the same wait; captureClip takes it again, re-entrant), an exam seed through renderExam
+ * (likewise). Both resume from what is
  * already written and write atomically, so a job delivered twice or retried after a kill redoes
  * only what is missing.
  */
@@ -49,6 +50,26 @@ export async function runJob(job: QueueJob, opts: RunJobOptions): Promise<JobRes
       onProgress: (p) => opts.onProgress({ worker, stage: p.stage, done: p.done, total: p.total }),
     });
     return { worker, dir: r.dir, rendered: r.rendered, skipped: r.skipped };
+  }
+  if (job.kind === 'exam') {
+    requireShared('worker', 'creature folder', job.creature);
+    const { kind: _k, version: _v, fps, ...exam } = job;
+    const r = await withOutputLock(
+      job.out,
+      { operation: 'exam', waitMs: opts.lockWaitMs, signal: opts.signal },
+      () =>
+        renderExam({
+          ...exam,
+          ...(fps !== undefined ? { fps } : {}),
+          signal: opts.signal,
+          env: opts.env,
+          onStage: (stage, detail) => {
+            const d = detail && detail.phase !== 'calib' ? detail : { done: 0, total: 0 };
+            opts.onProgress({ worker, stage: detail?.phase ?? stage, done: d.done, total: d.total });
+          },
+        }),
+    );
+    return { worker, dir: job.out, rendered: 1, skipped: 0, errorCm: r.error_cm.mean };
   }
   requireShared('worker', 'clip', job.clip);
   requireShared('worker', 'creature folder', job.creature);

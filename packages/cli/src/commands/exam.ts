@@ -7,6 +7,7 @@ import { examCreature } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { requireCreature } from './blender-progress.js';
 import { parseRefine } from './capture.js';
+import { queueProgress } from './queue-progress.js';
 
 function num(
   name: string,
@@ -110,6 +111,39 @@ async function runRenderExam(
   });
 }
 
+/** `mocap exam --render --queue URL --seeds 1,2,3`: each seed's rendered exam as a job on the queue; each report printed. */
+async function runQueuedExam(
+  ctx: Parameters<Command['run']>[0],
+  url: string,
+  creature: string | undefined,
+  frames: number,
+  seeds: number[],
+  reader: string | undefined,
+  refine: RefineMode,
+): Promise<ExamReport[]> {
+  const { renderExamOnQueue } = await import('@mocap/queue');
+  const exams = await renderExamOnQueue({
+    url,
+    creature: requireCreature(creature, ctx),
+    seeds,
+    frames,
+    reader: reader ? path.resolve(ctx.cwd, reader) : undefined,
+    refine,
+    signal: ctx.signal,
+    onEvent: queueProgress(ctx.stderr),
+  });
+  return exams.map((e) => e.report);
+}
+
+/** `--seeds 1,2,3`: distinct whole numbers. */
+function parseSeeds(v: string): number[] {
+  const seeds = v.split(',').map((x) => Number(x.trim()));
+  if (seeds.some((x) => !Number.isInteger(x)) || new Set(seeds).size !== seeds.length) {
+    throw new UsageError(`exam: --seeds: expected distinct whole numbers like 1,2,3, got "${v}".`);
+  }
+  return seeds;
+}
+
 /** The rendered exam's extra lines: the heatmap stage's own score and detect's throughput. */
 export function renderExamSummary(r: RenderExamResult): string {
   let text = r.heatmapsError ? `${r.heatmapsError}\n` : '';
@@ -139,7 +173,8 @@ export const examCommand: Command = {
     '                          [--lag L] [--seed N] [--json]\n' +
     '       mocap exam --render --creature DIR [--motion FILE.glb#ANIMATION|FILE.bvh] [--reader DIR] [--frames T] [--seed N]\n' +
     '                          [--refine auto|on|off] [--scale-shift s,tx,ty]\n' +
-    '                          [--peak-weight W] [--reuse-clip] [--degrade codec,resize,reframe,drift,colour,fps,ghost,lag,fade,all] [--json]',
+    '                          [--peak-weight W] [--reuse-clip] [--degrade codec,resize,reframe,drift,colour,fps,ghost,lag,fade,all] [--json]\n' +
+    '       mocap exam --render --queue URL --creature DIR [--seed N | --seeds N,N,...] [--frames T] [--reader DIR] [--refine auto|on|off] [--json]',
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       synthetic: { type: 'boolean', default: false },
@@ -158,6 +193,8 @@ export const examCommand: Command = {
       swaps: { type: 'string' },
       lag: { type: 'string' },
       seed: { type: 'string' },
+      seeds: { type: 'string' },
+      queue: { type: 'string' },
       json: { type: 'boolean', default: false },
     });
     if (values.synthetic === values.render)
@@ -165,6 +202,31 @@ export const examCommand: Command = {
     const degrade = parseDegrade(values.degrade);
     const motion = resolveMotion(ctx.cwd, values.motion);
     if (degrade && !values.render) throw new UsageError('exam: --degrade goes with --render.');
+    if (values.seeds !== undefined && !values.queue) throw new UsageError('exam: --seeds goes with --queue.');
+    if (values.queue) {
+      if (!values.render) throw new UsageError('exam: --queue goes with --render.');
+      const given: string[] = (['scale-shift', 'peak-weight', 'degrade', 'motion'] as const).filter(
+        (k) => values[k] !== undefined,
+      );
+      if (values['reuse-clip']) given.push('reuse-clip');
+      if (given.length > 0) throw new UsageError(`exam: --${given[0]} is not supported with --queue.`);
+      if (values.seeds !== undefined && values.seed !== undefined) {
+        throw new UsageError('exam: give --seed or --seeds, not both.');
+      }
+      const reports = await runQueuedExam(
+        ctx,
+        values.queue,
+        values.creature,
+        Math.round(num('frames', values.frames, 60, 2, 100000)),
+        values.seeds !== undefined
+          ? parseSeeds(values.seeds)
+          : [Math.round(num('seed', values.seed, 1, -1e9, 1e9))],
+        values.reader,
+        parseRefine(values.refine),
+      );
+      for (const r of reports) ctx.stdout.write(values.json ? `${JSON.stringify(r)}\n` : examSummary(r));
+      return 0;
+    }
     const report: ExamReport | RenderExamResult = values.render
       ? await runRenderExam(
           ctx,

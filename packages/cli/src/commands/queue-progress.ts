@@ -23,8 +23,12 @@ export function queueProgress(stderr: NodeJS.WritableStream) {
       return;
     }
     done++;
-    stderr.write(
-      `${e.job}: done on ${e.result.worker} (${e.result.rendered} rendered, ${e.result.skipped} already there) [${done}/${queued}]\n`,
-    );
+    const r = e.result;
+    const what = e.job.startsWith('dataset')
+      ? ` (${r.rendered} rendered, ${r.skipped} already there)`
+      : r.errorCm !== undefined
+        ? ` (mean error ${r.errorCm.toFixed(3)} cm)`
+        : '';
+    stderr.write(`${e.job}: done on ${r.worker}${what} [${done}/${queued}]\n`);
   };
 }

@@ -3,8 +3,9 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRig, prepMesh, renderDataset } from '@mocap/blender-bridge';
-import { captureClip, flatMotionJson, renderMotionClip } from '@mocap/pipeline';
+import { captureClip, flatMotionJson, renderExam, renderMotionClip } from '@mocap/pipeline';
 import { renderDatasetOnQueue } from '@mocap/queue';
+import { submitJobs } from '@mocap/queue/internal';
 import { solveContext, syntheticMotion } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startRedis, type TestRedis } from '../../../queue/test/helpers/redis-server.js';
@@ -131,6 +132,32 @@ describe('mocap worker with dataset/capture --queue (real redis-server, two work
     await fresh.ready;
   }, 300_000);
 
+  it("a shard delivered twice at once: the second run waits for the first run's lock, then finds every sample there", async () => {
+    const out = path.join(dir, 'runs', 'dataset-twice');
+    const job = {
+      kind: 'dataset-shard',
+      creature: dir,
+      out,
+      count: COUNT,
+      seed: SEED,
+      shard: { index: 1, of: 2 },
+    } as const;
+    const r = await submitJobs('dataset', [job, job], { url: redis.url, pollMs: 100 });
+    expect(new Set(r.map((x) => x.worker)).size).toBe(2);
+    expect(r.map((x) => [x.rendered, x.skipped]).sort()).toEqual([
+      [0, COUNT / 2],
+      [COUNT / 2, 0],
+    ]);
+    const odd = (xs: string[]) => xs.filter((_, i) => i % 2 === 1);
+    const got = await Promise.all(
+      odd(local).map((_, k) =>
+        readFile(path.join(out, `${String(2 * k + 1).padStart(5, '0')}_meta.json`), 'utf8'),
+      ),
+    );
+    expect(got).toEqual(odd(local));
+    expect((await readdir(out)).filter((f) => f.includes('_meta.json'))).toHaveLength(COUNT / 2);
+  }, 300_000);
+
   it('capture of 3 clips --queue: each lands in runs/capture/<clip> as a local capture writes it', async () => {
     await trainTinyReader(dir);
     const ctx = await solveContext('test', dir);
@@ -180,6 +207,25 @@ describe('mocap worker with dataset/capture --queue (real redis-server, two work
       expect((await readFile(path.join(o, 'det.npz'))).equals(det)).toBe(true);
     }
   }, 600_000);
+
+  it('exam --render --queue --seeds 1,2: each seed in runs/exam/render-seed<seed>, report.json as a local exam writes it', async () => {
+    const flags = ['--creature', dir, '--frames', '4', '--refine', 'off'];
+    const r = await runCli(
+      ['exam', '--render', ...flags, '--seeds', '1,2', '--queue', redis.url],
+      process.env,
+    );
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/\(render\): 4 frames, seed 1,[\s\S]*\(render\): 4 frames, seed 2,/);
+    expect(r.err).toMatch(/exam seed 2 of .*: done on \S+ \(mean error [\d.]+ cm\) \[\d\/2\]/);
+    const solo = path.join(dir, 'runs', 'exam-local');
+    await renderExam({ creature: dir, frames: 4, seed: 1, refine: 'off', out: solo });
+    // Identical but for how long the fit took.
+    const untimed = async (o: string) =>
+      JSON.parse(await readFile(path.join(o, 'report.json'), 'utf8'), (k, v) =>
+        k === 'fit_seconds' ? undefined : v,
+      );
+    expect(await untimed(path.join(dir, 'runs', 'exam', 'render-seed1'))).toEqual(await untimed(solo));
+  }, 300_000);
 
   it("a failing job: capture --queue exits non-zero with the worker's error", async () => {
     const bad = path.join(dir, 'clips', 'not-a-video.mp4');
