@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildRig, prepMesh, renderDataset } from '@mocap/blender-bridge';
 import { captureClip, flatMotionJson, renderExam, renderMotionClip } from '@mocap/pipeline';
 import { renderDatasetOnQueue } from '@mocap/queue';
-import { submitJobs } from '@mocap/queue/internal';
+import { jobStates, submitJobs } from '@mocap/queue/internal';
 import { solveContext, syntheticMotion } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startRedis, type TestRedis } from '../../../queue/test/helpers/redis-server.js';
@@ -156,6 +156,45 @@ describe('mocap worker with dataset/capture --queue (real redis-server, two work
     );
     expect(got).toEqual(odd(local));
     expect((await readdir(out)).filter((f) => f.includes('_meta.json'))).toHaveLength(COUNT / 2);
+  }, 300_000);
+
+  it('cancelled while shards run: the workers abort them (Blender killed), nothing half-written, the workers go on', async () => {
+    const out = path.join(dir, 'runs', 'dataset-cancelled');
+    const ac = new AbortController();
+    const ids: string[] = [];
+    const err = await renderDatasetOnQueue({
+      url: redis.url,
+      creature: dir,
+      count: COUNT,
+      seed: SEED,
+      out,
+      shards: 2,
+      pollMs: 100,
+      signal: ac.signal,
+      onEvent: (e) => {
+        if (e.kind === 'queued') ids.push(e.id);
+        if (e.kind === 'progress' && e.progress.stage === 'render' && e.progress.done >= 1) ac.abort();
+      },
+    }).catch((e: Error) => e);
+    expect(String(err)).toMatch(
+      /dataset: cancelled: 0 queued jobs removed, [12] running jobs told to stop\./,
+    );
+    let states = await jobStates(redis.url, ids);
+    while (states.some((s) => s.state === 'active' || s.state === 'waiting')) {
+      await new Promise((r) => setTimeout(r, 200));
+      states = await jobStates(redis.url, ids);
+    }
+    const reasons = states.map((s) => s.failedReason ?? '');
+    expect(
+      reasons.some((r) => r.includes('render_dataset.py was cancelled')),
+      reasons.join('\n'),
+    ).toBe(true);
+    expect((await readdir(out)).filter((f) => f.includes('.tmp'))).toEqual([]);
+    const written = (await readdir(out)).filter((f) => f.endsWith('_meta.json')).sort();
+    expect(written.length).toBeLessThan(COUNT);
+    for (const f of written)
+      expect(await readFile(path.join(out, f), 'utf8')).toBe(local[Number(f.slice(0, 5))]);
+    for (const w of workers) expect(() => process.kill(w.pid, 0)).not.toThrow();
   }, 300_000);
 
   it('capture of 3 clips --queue: each lands in runs/capture/<clip> as a local capture writes it', async () => {
