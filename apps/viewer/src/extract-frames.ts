@@ -1,4 +1,5 @@
-import { mkdir, readdir, rename } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { findFfmpeg } from '@mocap/media';
 import { execa } from 'execa';
@@ -12,10 +13,17 @@ export interface ExtractFramesOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** The file {@link extractFrames} writes for frame `t` of a clip. */
+export const frameFile = (out: string, t: number): string =>
+  path.join(out, `${String(t).padStart(5, '0')}.jpg`);
+
 /**
- * Writes every frame of `clip` as `<out>/<t>.jpg` (t from 0, five digits) with ffmpeg, so the
- * page can show any frame at once instead of seeking in the H.264 clip. The frames land in a
- * temporary folder renamed to `out` when ffmpeg has finished. Resolves to the frame count.
+ * Writes every frame of `clip` as `<out>/<t>.jpg` (t from 0, five digits, see {@link frameFile})
+ * with ffmpeg, so the page can show any frame at once instead of seeking in the H.264 clip. Each
+ * frame is written to a temporary name and renamed (ffmpeg's `-atomic_writing`), so a frame's
+ * file is whole as soon as it exists and a reader need not wait for the last frame. ffmpeg runs
+ * at a lower priority (nice 10): it is background work beside the page that shows the frames.
+ * Resolves to the frame count.
  *
  * ```ts
  * const n = await extractFrames('runs/exam/render-seed1/clip.mp4', '/tmp/frames');
@@ -26,24 +34,31 @@ export async function extractFrames(
   out: string,
   opts: ExtractFramesOptions = {},
 ): Promise<number> {
-  const tmp = `${out}.part`;
-  await mkdir(tmp, { recursive: true });
+  await mkdir(out, { recursive: true });
+  const child = execa(
+    findFfmpeg(),
+    [
+      '-v',
+      'error',
+      '-i',
+      clip,
+      '-q:v',
+      String(opts.quality ?? 3),
+      '-start_number',
+      '0',
+      '-atomic_writing',
+      '1',
+      path.join(out, '%05d.jpg'),
+    ],
+    { timeout: opts.timeoutMs ?? 120_000, ...(opts.signal ? { cancelSignal: opts.signal } : {}) },
+  );
   try {
-    await execa(
-      findFfmpeg(),
-      [
-        '-v',
-        'error',
-        '-i',
-        clip,
-        '-q:v',
-        String(opts.quality ?? 3),
-        '-start_number',
-        '0',
-        path.join(tmp, '%05d.jpg'),
-      ],
-      { timeout: opts.timeoutMs ?? 120_000, ...(opts.signal ? { cancelSignal: opts.signal } : {}) },
-    );
+    if (child.pid !== undefined) setPriority(child.pid, 10);
+  } catch {
+    // Not allowed here (or already gone): it runs at the default priority.
+  }
+  try {
+    await child;
   } catch (err) {
     const e = err as { stderr?: string; timedOut?: boolean };
     throw new Error(
@@ -51,6 +66,5 @@ export async function extractFrames(
       { cause: err },
     );
   }
-  await rename(tmp, out);
   return (await readdir(out)).filter((f) => f.endsWith('.jpg')).length;
 }

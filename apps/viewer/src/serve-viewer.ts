@@ -3,8 +3,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { extractFrames } from './extract-frames.js';
+import { extractFrames, frameFile } from './extract-frames.js';
 import { type LoadedView, type LoadViewOptions, loadViewFolder } from './load-view-folder.js';
 import type { ViewError } from './view-data.js';
 
@@ -90,7 +91,8 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /**
  * Serves the viewer for one capture or exam folder on `host:port` (127.0.0.1 only by default):
  * the built page, `/api/view` (the folder read through @mocap/layout's schemas, or `{ error }`),
- * `/frames/<t>.jpg` (the clip's frames, extracted by ffmpeg on first use) and `/files/<name>`
+ * `/frames/<t>.jpg` (the clip's frames, extracted by ffmpeg when the server starts; a frame is
+ * answered as soon as it is written) and `/files/<name>`
  * (the glb, BVH, FBX to download). A folder that cannot be read still serves the page, which
  * shows the error. Rejects when the port is taken, saying so.
  *
@@ -112,13 +114,40 @@ export async function serveViewer(opts: ServeViewerOptions): Promise<ViewerServe
   }
   const cache = await mkdtemp(path.join(tmpdir(), 'mocap-view-'));
   const abort = new AbortController();
-  let frames: Promise<string> | null = null;
-  const frameDir = (): Promise<string> => {
+  const frameDir = path.join(cache, 'frames');
+  // The clip's frames, extracted once; a frame is served as soon as ffmpeg has written it.
+  interface Extraction {
+    done: Promise<void>;
+    settled: boolean;
+    error: Error | null;
+  }
+  let extraction: Extraction | null = null;
+  const extract = () => {
     const video = loaded?.data.video;
-    if (!video) return Promise.reject(new Error('view: no clip in this folder.'));
-    const out = path.join(cache, 'frames');
-    frames ??= extractFrames(video.file, out, { signal: abort.signal }).then(() => out);
-    return frames;
+    if (!video || extraction) return;
+    const run: Extraction = { done: Promise.resolve(), settled: false, error: null };
+    run.done = extractFrames(video.file, frameDir, { signal: abort.signal }).then(
+      () => {
+        run.settled = true;
+      },
+      (err: Error) => {
+        run.settled = true;
+        run.error = err;
+      },
+    );
+    extraction = run;
+  };
+  /** Frame `t`'s file once it is written, or null when the clip has no such frame. */
+  const frameWhenReady = async (t: number): Promise<string | null> => {
+    if (t >= (loaded?.data.video?.frames ?? 0)) return null;
+    extract();
+    const file = frameFile(frameDir, t);
+    for (;;) {
+      if (existsSync(file)) return file;
+      if (extraction?.error) throw extraction.error;
+      if (!extraction || extraction.settled) return null;
+      await Promise.race([extraction.done, delay(10)]);
+    }
   };
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -129,8 +158,8 @@ export async function serveViewer(opts: ServeViewerOptions): Promise<ViewerServe
     }
     const frame = /^\/frames\/(\d+)\.jpg$/.exec(p);
     if (frame) {
-      const file = path.join(await frameDir(), `${frame[1]?.padStart(5, '0')}.jpg`);
-      return existsSync(file) ? sendFile(res, file) : send(res, 404, `view: no frame ${frame[1]}.`);
+      const file = await frameWhenReady(Number(frame[1]));
+      return file ? sendFile(res, file) : send(res, 404, `view: no frame ${frame[1]}.`);
     }
     if (p.startsWith('/files/')) {
       const file = loaded?.files.get(p.slice('/files/'.length));
@@ -153,7 +182,7 @@ export async function serveViewer(opts: ServeViewerOptions): Promise<ViewerServe
     await rm(cache, { recursive: true, force: true });
     throw err;
   }
-  if (loaded?.data.video) frameDir().catch(() => {});
+  extract();
   return {
     url: `http://${host}:${port}/`,
     port,
@@ -163,7 +192,7 @@ export async function serveViewer(opts: ServeViewerOptions): Promise<ViewerServe
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
-      await frames?.catch(() => {});
+      await extraction?.done;
       await rm(cache, { recursive: true, force: true });
     },
   };

@@ -1,69 +1,127 @@
 import type { Uv, ViewData } from '../src/view-data.js';
+import { FrameCache } from './frame-cache.js';
 
-/** A confidence as a colour: red at 0, yellow at 0.5, green at 1. */
+/** A confidence as a colour: red at 0, yellow at 0.5, green at 1 (the dots use tenths). */
 const confColour = (c: number) => `hsl(${Math.round(Math.max(0, Math.min(1, c)) * 120)}, 90%, 55%)`;
 
+/** Device pixels per CSS pixel at most: SwiftShader's (and a CPU's) cost grows with pixels. */
+const MAX_PIXEL_RATIO = 1;
+
 /**
- * The clip's frame `t` (a per-frame image from the server) with the detections drawn over it:
- * dots coloured by confidence, the skeleton between them, the fitted joints as crosses.
+ * The clip's frame `t` (a per-frame image from the server, decoded into a {@link FrameCache})
+ * with the detections drawn over it: dots coloured by confidence, the skeleton between them, the
+ * fitted joints as crosses. The canvas is sized to its box (at most the clip's size); a frame not
+ * yet decoded shows the nearest one that is, and is drawn when it arrives. Drawing happens once
+ * per animation frame, however many changes came before it.
  */
 export class ClipView {
-  private readonly images: HTMLImageElement[] = [];
+  /** The frame whose image the canvas shows (-1: none yet). */
+  shown = -1;
+  private cache: FrameCache | null = null;
   private readonly ctx: CanvasRenderingContext2D;
+  private readonly width: number;
+  private readonly height: number;
   private frame = 0;
   private selected: number | null = null;
+  private pending = false;
+  private firstFrame: (() => void) | null = null;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly data: ViewData,
   ) {
-    const video = data.video;
-    canvas.width = video?.width ?? 1280;
-    canvas.height = video?.height ?? 720;
-    this.ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    this.width = data.video?.width ?? 1280;
+    this.height = data.video?.height ?? 720;
+    this.ctx = canvas.getContext('2d', { alpha: false }) as CanvasRenderingContext2D;
+    this.fit();
+    new ResizeObserver(() => {
+      if (this.fit()) this.invalidate();
+    }).observe(canvas);
   }
 
-  /** Loads every frame's image; resolves when all have loaded (or failed: those draw black). */
-  preload(): Promise<void> {
-    const n = this.data.video?.frames ?? 0;
-    const loads: Promise<void>[] = [];
-    for (let t = 0; t < n; t++) {
-      const img = new Image();
-      loads.push(
-        new Promise((resolve) => {
-          img.onload = () => {
-            if (t === this.frame) this.draw();
-            resolve();
-          };
-          img.onerror = () => resolve();
-        }),
-      );
-      img.src = `/frames/${t}.jpg`;
-      this.images.push(img);
-    }
-    return Promise.all(loads).then(() => {});
+  /**
+   * Starts loading frames around the playhead; resolves when the first one is drawable (or
+   * failed, or the folder has no clip).
+   */
+  load(): Promise<void> {
+    const frames = this.data.video?.frames ?? 0;
+    if (frames === 0) return Promise.resolve();
+    const first = new Promise<void>((resolve) => {
+      this.firstFrame = resolve;
+    });
+    this.cache = new FrameCache({
+      frames,
+      url: (t) => `/frames/${t}.jpg`,
+      width: this.canvas.width,
+      height: this.canvas.height,
+      onLoad: (t) => {
+        if (t === this.frame) this.firstFrame?.();
+        // The playhead's frame, or a nearer stand-in for it while it loads.
+        if (this.shown !== this.frame) this.invalidate();
+      },
+      // A clip whose frame cannot be read still opens (that frame draws black or a neighbour).
+      onFail: (t) => {
+        if (t === this.frame) this.firstFrame?.();
+      },
+    });
+    this.cache.focus(this.frame);
+    return first;
+  }
+
+  /** Whether the frames around the playhead are all loaded (or failed). */
+  get idle(): boolean {
+    return this.cache?.idle ?? true;
   }
 
   /** Rings joint `j`'s detections (none for null). */
   select(j: number | null): void {
     this.selected = j;
-    this.draw();
+    this.invalidate();
   }
 
   setFrame(t: number): void {
     this.frame = t;
-    this.draw();
+    this.cache?.focus(t);
+    this.invalidate();
+  }
+
+  /** Sizes the canvas to its box (at most the clip's pixels); true when the size changed. */
+  private fit(): boolean {
+    const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+    const box = this.canvas.clientWidth || this.width;
+    const w = Math.max(1, Math.min(this.width, Math.round(box * ratio)));
+    const h = Math.max(1, Math.round((w * this.height) / this.width));
+    if (w === this.canvas.width && h === this.canvas.height) return false;
+    this.canvas.width = w;
+    this.canvas.height = h;
+    return true;
+  }
+
+  /** Draws once at the next animation frame. */
+  private invalidate(): void {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      this.draw();
+    });
   }
 
   private draw(): void {
     const { ctx, data } = this;
     const t = this.frame;
-    ctx.fillStyle = '#000';
-    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    const img = this.images[Math.min(t, this.images.length - 1)];
-    if (img?.complete && img.naturalWidth > 0) ctx.drawImage(img, 0, 0);
+    // Clip px from here on, whatever the canvas's size.
+    ctx.setTransform(this.canvas.width / this.width, 0, 0, this.canvas.height / this.height, 0, 0);
+    const shown = this.cache ? this.cache.nearest(t) : -1;
+    const img = shown >= 0 ? this.cache?.get(shown) : undefined;
+    if (img) ctx.drawImage(img, 0, 0, this.width, this.height);
+    else {
+      ctx.fillStyle = '#000';
+      ctx.fillRect(0, 0, this.width, this.height);
+    }
+    this.shown = img ? shown : -1;
     if (!data.video?.overlay) return;
-    const scale = this.canvas.width / 640;
+    const scale = this.width / 640;
     ctx.lineWidth = Math.max(1, scale);
     const det = data.det;
     if (det) {
@@ -72,14 +130,23 @@ export class ClipView {
         const uv = pts?.[view] ?? [];
         const conf = (view === 'front' ? det.frontConf : det.sideConf)[t] ?? [];
         ctx.strokeStyle = 'rgba(255,255,255,0.55)';
+        ctx.beginPath();
         for (const [a, b] of data.edges) line(ctx, uv[a] ?? null, uv[b] ?? null);
-        uv.forEach((p, j) => {
-          if (!p) return;
-          ctx.fillStyle = confColour(conf[j] ?? 0);
-          ctx.beginPath();
-          ctx.arc(p[0], p[1], 2.5 * scale, 0, 2 * Math.PI);
+        ctx.stroke();
+        // One path per confidence tenth: a few fills a view instead of one per joint.
+        for (let bucket = 0; bucket <= 10; bucket++) {
+          let any = false;
+          uv.forEach((p, j) => {
+            if (!p || Math.round(Math.max(0, Math.min(1, conf[j] ?? 0)) * 10) !== bucket) return;
+            if (!any) ctx.beginPath();
+            any = true;
+            ctx.moveTo(p[0] + 2.5 * scale, p[1]);
+            ctx.arc(p[0], p[1], 2.5 * scale, 0, 2 * Math.PI);
+          });
+          if (!any) continue;
+          ctx.fillStyle = confColour(bucket / 10);
           ctx.fill();
-        });
+        }
       }
     }
     const sel = this.selected;
@@ -94,24 +161,24 @@ export class ClipView {
     }
     const fitted = data.fitted[t];
     ctx.strokeStyle = '#fff';
+    ctx.beginPath();
     for (const p of [...(fitted?.front ?? []), ...(fitted?.side ?? [])]) cross(ctx, p, 2.5 * scale);
+    ctx.stroke();
   }
 }
 
+/** Adds segment a-b to the current path (nothing when either end is missing). */
 function line(ctx: CanvasRenderingContext2D, a: Uv, b: Uv): void {
   if (!a || !b) return;
-  ctx.beginPath();
   ctx.moveTo(a[0], a[1]);
   ctx.lineTo(b[0], b[1]);
-  ctx.stroke();
 }
 
+/** Adds an x of half-size r at p to the current path. */
 function cross(ctx: CanvasRenderingContext2D, p: Uv, r: number): void {
   if (!p) return;
-  ctx.beginPath();
   ctx.moveTo(p[0] - r, p[1] - r);
   ctx.lineTo(p[0] + r, p[1] + r);
   ctx.moveTo(p[0] - r, p[1] + r);
   ctx.lineTo(p[0] + r, p[1] - r);
-  ctx.stroke();
 }

@@ -5,17 +5,25 @@ export interface Series {
   values: number[];
 }
 
+/** The plot's margins inside its canvas, px: left (value labels), top, right, bottom (frame labels). */
+const PAD = { left: 28, top: 4, right: 4, bottom: 14 };
+
 /**
  * A line chart of per-frame values on a canvas, with a cursor at the current frame; a click or
- * drag on it seeks. Non-finite values leave gaps.
+ * drag on it seeks. Non-finite values leave gaps. The lines are drawn when the chart's size or
+ * series change; the cursor is an element over the canvas moved by a transform, so a new frame
+ * costs no redraw and no layout.
  */
 export class LineChart {
   readonly figure: HTMLElement;
   private readonly canvas: HTMLCanvasElement;
+  private readonly cursor: HTMLElement;
   private frame = 0;
   private extra: Series[] = [];
   private readonly caption: HTMLElement;
   private readonly title: string;
+  /** The canvas's size in CSS px, from the ResizeObserver (never read from layout per frame). */
+  private size = { width: 0, height: 0 };
 
   constructor(
     title: string,
@@ -29,10 +37,16 @@ export class LineChart {
     this.title = title;
     this.label();
     this.canvas = document.createElement('canvas');
-    this.figure.append(this.caption, this.canvas);
+    this.cursor = Object.assign(document.createElement('div'), { className: 'cursor' });
+    this.cursor.style.top = `${PAD.top}px`;
+    this.cursor.style.bottom = `${PAD.bottom}px`;
+    const plot = Object.assign(document.createElement('div'), { className: 'plot' });
+    plot.append(this.canvas, this.cursor);
+    this.figure.append(this.caption, plot);
     const seek = (e: PointerEvent) => {
       const r = this.canvas.getBoundingClientRect();
-      onSeek(((e.clientX - r.left) / r.width) * (this.frames - 1));
+      const inner = r.width - PAD.left - PAD.right;
+      onSeek(((e.clientX - r.left - PAD.left) / Math.max(1, inner)) * (this.frames - 1));
     };
     this.canvas.addEventListener('pointerdown', (e) => {
       seek(e);
@@ -41,12 +55,16 @@ export class LineChart {
     this.canvas.addEventListener('pointermove', (e) => {
       if (e.buttons) seek(e);
     });
-    new ResizeObserver(() => this.draw()).observe(this.canvas);
+    new ResizeObserver(([entry]) => {
+      const box = entry?.contentRect;
+      this.size = { width: Math.round(box?.width || 400), height: Math.round(box?.height || 140) };
+      this.draw();
+    }).observe(this.canvas);
   }
 
   setFrame(t: number): void {
     this.frame = t;
-    this.draw();
+    this.placeCursor();
   }
 
   /** Lines drawn besides the chart's own (a selected joint's), none with []. */
@@ -63,24 +81,35 @@ export class LineChart {
     this.caption.innerHTML = `${this.title}: ${names.join(', ')}`;
   }
 
+  /** Frame t's column in the canvas, CSS px. */
+  private x(t: number): number {
+    return PAD.left + (t / Math.max(1, this.frames - 1)) * (this.size.width - PAD.left - PAD.right);
+  }
+
+  private placeCursor(): void {
+    this.cursor.style.transform = `translateX(${this.x(this.frame).toFixed(1)}px)`;
+  }
+
   private draw(): void {
     const c = this.canvas;
-    c.width = c.clientWidth || 400;
-    c.height = c.clientHeight || 140;
+    const { width, height } = this.size;
+    if (width === 0) return;
+    if (c.width !== width || c.height !== height) {
+      c.width = width;
+      c.height = height;
+    }
     const ctx = c.getContext('2d') as CanvasRenderingContext2D;
     const all = [...this.series, ...this.extra];
     const max = Math.max(1e-9, ...all.flatMap((s) => s.values.filter(Number.isFinite)));
-    const pad = 28;
-    const x = (t: number) => pad + (t / Math.max(1, this.frames - 1)) * (c.width - pad - 4);
-    const y = (v: number) => c.height - 14 - (v / max) * (c.height - 22);
-    ctx.clearRect(0, 0, c.width, c.height);
+    const y = (v: number) => height - PAD.bottom - (v / max) * (height - PAD.top - PAD.bottom - 4);
+    ctx.clearRect(0, 0, width, height);
     ctx.fillStyle = '#889';
     ctx.font = '10px system-ui';
     ctx.fillText(max.toPrecision(3), 2, 12);
-    ctx.fillText('0', 2, c.height - 12);
-    ctx.fillText(String(this.frames - 1), c.width - 24, c.height - 2);
+    ctx.fillText('0', 2, height - 12);
+    ctx.fillText(String(this.frames - 1), width - 24, height - 2);
     ctx.strokeStyle = '#444a55';
-    ctx.strokeRect(pad, 4, c.width - pad - 4, c.height - 18);
+    ctx.strokeRect(PAD.left, PAD.top, width - PAD.left - PAD.right, height - PAD.top - PAD.bottom);
     for (const s of all) {
       ctx.strokeStyle = s.colour;
       ctx.beginPath();
@@ -90,16 +119,12 @@ export class LineChart {
           down = false;
           return;
         }
-        if (down) ctx.lineTo(x(t), y(v));
-        else ctx.moveTo(x(t), y(v));
+        if (down) ctx.lineTo(this.x(t), y(v));
+        else ctx.moveTo(this.x(t), y(v));
         down = true;
       });
       ctx.stroke();
     }
-    ctx.strokeStyle = '#fff';
-    ctx.beginPath();
-    ctx.moveTo(x(this.frame), 4);
-    ctx.lineTo(x(this.frame), c.height - 14);
-    ctx.stroke();
+    this.placeCursor();
   }
 }

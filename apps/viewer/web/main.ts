@@ -12,8 +12,15 @@ import { Timeline } from './timeline.js';
 interface ViewerHandle {
   data: ViewData | null;
   timeline: Timeline | null;
-  /** performance.now() when the page became ready (clip frames and rig loaded): ms since navigation. */
+  /**
+   * performance.now() when the page became ready (the data, the glb and the clip's first frame
+   * loaded, both drawn): ms since navigation.
+   */
   readyAt: number | null;
+  /** The frame each side shows now (-1: none yet): the clip's image and the rig's render. */
+  shown: () => { clip: number; rig: number };
+  /** Whether the clip's frames around the playhead are all loaded. */
+  idle: () => boolean;
 }
 declare global {
   interface Window {
@@ -92,18 +99,27 @@ function selectOnCharts(data: ViewData, c: Charts, j: number | null): void {
   );
 }
 
-/** `?rest`: only the rigged.glb at rest through the layout's cameras (web/rest-view.ts). */
+/**
+ * `?rest`: only the rigged.glb at rest through the layout's cameras (web/rest-view.ts); with
+ * `&coat`, unpainted.
+ */
 async function startRest(data: ViewData): Promise<void> {
   for (const id of ['views', 'timeline', 'charts', 'table', 'notes']) $(id).hidden = true;
   const canvas = Object.assign(document.createElement('canvas'), { id: 'rest' });
   document.body.append(canvas);
-  await renderRest(canvas, data);
+  await renderRest(canvas, data, { coat: new URLSearchParams(location.search).has('coat') });
   window.viewer.readyAt = performance.now();
   document.body.dataset.state = 'ready';
 }
 
 async function start(): Promise<void> {
-  window.viewer = { data: null, timeline: null, readyAt: null };
+  window.viewer = {
+    data: null,
+    timeline: null,
+    readyAt: null,
+    shown: () => ({ clip: -1, rig: -1 }),
+    idle: () => true,
+  };
   const res = await fetch('/api/view');
   const body = (await res.json()) as ViewData | ViewError;
   if ('error' in body) return fail(body.error);
@@ -169,12 +185,17 @@ async function start(): Promise<void> {
     else return;
     e.preventDefault();
   });
-  await Promise.all([rig.load(), clip.preload()]);
+  window.viewer.shown = () => ({ clip: clip.shown, rig: rig.shown });
+  window.viewer.idle = () => clip.idle;
+  // Ready when the glb and the first frame are in: the other frames load around the playhead.
+  await Promise.all([rig.load(), clip.load()]);
   $('frame').textContent = `0 / ${data.frames - 1}`;
   clip.setFrame(0);
   rig.setFrame(0);
   table.setFrame(0);
   for (const c of chartSet.all) c.setFrame(0);
+  // Both views draw in the next animation frame (their callbacks were queued first).
+  await new Promise((resolve) => requestAnimationFrame(resolve));
   window.viewer.readyAt = performance.now();
   document.body.dataset.state = 'ready';
 }

@@ -1,4 +1,14 @@
-import { AmbientLight, DirectionalLight, OrthographicCamera, Scene, WebGLRenderer } from 'three';
+import {
+  AmbientLight,
+  DirectionalLight,
+  type Material,
+  type Mesh,
+  type MeshStandardMaterial,
+  type Object3D,
+  OrthographicCamera,
+  Scene,
+  WebGLRenderer,
+} from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import type { ViewData } from '../src/view-data.js';
 
@@ -8,9 +18,14 @@ import type { ViewData } from '../src/view-data.js';
  * transparent background, as ref.png frames it (mocap_blender.setup_cameras): the front camera
  * looks along +Y from -Y (column u grows with world x), the side camera along +X from -X (u grows
  * with -y), both centred on the frame's middle row, M_PER_PX metres a pixel. The browser test
- * compares its paint with ref.png's.
+ * compares its paint with ref.png's. With `coat`, every face wears the coat's material without the
+ * vertex colours (the creature unpainted, lit alike): what each pixel would show without paint.
  */
-export async function renderRest(canvas: HTMLCanvasElement, data: ViewData): Promise<void> {
+export async function renderRest(
+  canvas: HTMLCanvasElement,
+  data: ViewData,
+  opts: { coat?: boolean } = {},
+): Promise<void> {
   if (!data.riggedGlb) throw new Error('view: ?rest: the creature has no rigged.glb (run `mocap rig`).');
   const L = data.layout;
   const m = L.M_PER_PX;
@@ -26,6 +41,7 @@ export async function renderRest(canvas: HTMLCanvasElement, data: ViewData): Pro
   sun.position.set(-2, 4, 3);
   scene.add(sun);
   const gltf = await new GLTFLoader().loadAsync(data.riggedGlb);
+  if (opts.coat) unpaint(gltf.scene);
   scene.add(gltf.scene);
   // World (x, y, z), Z up, is three's (x, z, -y); the camera's z: the middle row's height.
   const zc = (L.GROUND_V - L.HEIGHT / 2) * m;
@@ -46,5 +62,26 @@ export async function renderRest(canvas: HTMLCanvasElement, data: ViewData): Pro
     renderer.setViewport(x, 0, w, L.HEIGHT);
     renderer.setScissor(x, 0, w, L.HEIGHT);
     renderer.render(scene, cam);
+  }
+}
+
+/**
+ * Gives every mesh the coat's material (the first textured one, else the first without vertex
+ * colours) with vertex colours off, each keeping its own sidedness.
+ */
+function unpaint(root: Object3D): void {
+  const meshes: Mesh[] = [];
+  root.traverse((o) => {
+    if ((o as Mesh).isMesh) meshes.push(o as Mesh);
+  });
+  const all = meshes.flatMap((m) => (Array.isArray(m.material) ? m.material : [m.material]));
+  const coat = all.find((m) => (m as MeshStandardMaterial).map) ?? all.find((m) => !m.vertexColors) ?? all[0];
+  if (!coat) return;
+  for (const mesh of meshes) {
+    const own = (Array.isArray(mesh.material) ? mesh.material[0] : mesh.material) as Material;
+    const m = coat.clone();
+    m.vertexColors = false;
+    m.side = own.side;
+    mesh.material = m;
   }
 }

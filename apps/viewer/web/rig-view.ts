@@ -60,9 +60,19 @@ function setLines(lines: LineSegments, data: ViewData, t: number): void {
   lines.geometry.computeBoundingSphere();
 }
 
-/** The orbitable 3D view: the glb posed at a frame, the fitted (and true) joints as lines. */
+/** Device pixels per CSS pixel at most: SwiftShader's (and a slow GPU's) cost grows with pixels. */
+const MAX_PIXEL_RATIO = 1;
+
+/**
+ * The orbitable 3D view: the glb posed at a frame, the fitted (and true) joints as lines. It
+ * renders once per animation frame when something changed (a frame, an orbit, a selection), at
+ * its box's size.
+ */
 export class RigView {
   readonly renderer: WebGLRenderer;
+  /** The frame the canvas shows (-1: not rendered yet). */
+  shown = -1;
+  private pending = false;
   private readonly scene = new Scene();
   private readonly camera = new PerspectiveCamera(35, 4 / 3, 0.01, 100);
   private readonly controls: OrbitControls;
@@ -80,7 +90,8 @@ export class RigView {
     private readonly data: ViewData,
     private readonly flags: JointFlag[][],
   ) {
-    this.renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+    this.renderer = new WebGLRenderer({ canvas, antialias: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
     this.scene.background = new Color(RIG_BACKGROUND);
     this.scene.add(new AmbientLight(0xffffff, 1.2));
     const sun = new DirectionalLight(0xffffff, 2.2);
@@ -88,7 +99,7 @@ export class RigView {
     this.scene.add(sun);
     this.scene.add(this.grid);
     this.controls = new OrbitControls(this.camera, canvas);
-    this.controls.addEventListener('change', () => this.draw());
+    this.controls.addEventListener('change', () => this.invalidate());
     this.lines.push(skeletonLines(data, data.motion.joints, 0x66ff99));
     if (data.truth) this.lines.push(skeletonLines(data, data.truth.joints, 0xff8866));
     for (const l of this.lines) this.scene.add(l);
@@ -146,14 +157,14 @@ export class RigView {
     for (const l of this.lines) setLines(l, this.data, t);
     this.frame = t;
     this.placeMarks();
-    this.draw();
+    this.invalidate();
   }
 
   /** Marks joint `j` (or none) larger and white. */
   select(j: number | null): void {
     this.selected = j;
     this.placeMarks();
-    this.draw();
+    this.invalidate();
   }
 
   /** The fitted joints as spheres coloured by their flag at the current frame. */
@@ -176,7 +187,7 @@ export class RigView {
   show(what: { joints?: boolean; grid?: boolean }): void {
     if (what.joints !== undefined) for (const l of [...this.lines, this.marks]) l.visible = what.joints;
     if (what.grid !== undefined) this.grid.visible = what.grid;
-    this.draw();
+    this.invalidate();
   }
 
   private resize(): void {
@@ -185,10 +196,17 @@ export class RigView {
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
-    this.draw();
+    this.invalidate();
   }
 
-  private draw(): void {
-    this.renderer.render(this.scene, this.camera);
+  /** Renders once at the next animation frame. */
+  private invalidate(): void {
+    if (this.pending) return;
+    this.pending = true;
+    requestAnimationFrame(() => {
+      this.pending = false;
+      this.renderer.render(this.scene, this.camera);
+      this.shown = this.frame;
+    });
   }
 }
