@@ -11,7 +11,9 @@ export type WorkerEvent =
   | { kind: 'active'; id: string; job: string }
   | { kind: 'progress'; id: string; job: string; progress: JobProgress }
   | { kind: 'completed'; id: string; job: string; result: JobResult }
-  | { kind: 'failed'; id: string; job: string; error: string };
+  | { kind: 'failed'; id: string; job: string; error: string }
+  /** The connection to Redis failed (the client retries; jobs wait meanwhile). */
+  | { kind: 'error'; error: string };
 
 /** Options of {@link startWorker}. */
 export interface StartWorkerOptions {
@@ -61,10 +63,13 @@ export async function startWorker(opts: StartWorkerOptions): Promise<QueueWorker
     throw new TypeError(`startWorker: expected concurrency to be a positive integer, got ${concurrency}.`);
   }
   const name = `${hostname()}:${process.pid}`;
-  const version = opts.version ?? codeVersion();
   const emit = opts.onEvent ?? (() => {});
   const lockDuration = opts.lockDurationMs ?? 30_000;
-  const connection = await connectRedis(opts.url, { operation: 'worker' });
+  const connection = await connectRedis(opts.url, {
+    operation: 'worker',
+    onError: (err) => emit({ kind: 'error', error: err.message }),
+  });
+  const version = opts.version ?? codeVersion();
   const worker = new Worker<unknown, JobResult>(
     QUEUE_NAME,
     async (job, _token, signal) => {

@@ -116,7 +116,8 @@ export const captureCommand: Command = {
         signal: ctx.signal,
         onEvent: queueProgress(ctx.stderr),
       });
-      for (const r of results) ctx.stdout.write(`${r.dir}\n`);
+      if (values.json) ctx.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+      else for (const r of results) ctx.stdout.write(`${r.dir}\n`);
       return 0;
     }
     const progress = captureProgress(ctx.stderr);

@@ -45,6 +45,8 @@ export const datasetCommand: Command = {
     if (shards !== undefined && !values.queue) throw new UsageError('--shards N needs --queue URL.');
     if (values.queue) {
       if (values.runs) throw new UsageError('--runs cannot be used with --queue: give --out DIR.');
+      if (values.timeout)
+        throw new UsageError('--timeout cannot be used with --queue (each shard scales its own).');
       const { renderDatasetOnQueue } = await import('@mocap/queue');
       const r = await renderDatasetOnQueue({
         url: values.queue,

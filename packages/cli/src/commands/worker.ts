@@ -18,7 +18,8 @@ function workerLog(stderr: NodeJS.WritableStream) {
       if (last.get(e.id) === key) return;
       last.set(e.id, key);
       stderr.write(`job ${e.id} (${e.job}): ${p.stage} ${p.done}/${p.total}\n`);
-    } else if (e.kind === 'active') stderr.write(`job ${e.id} (${e.job}): started\n`);
+    } else if (e.kind === 'error') stderr.write(`${e.error}\n`);
+    else if (e.kind === 'active') stderr.write(`job ${e.id} (${e.job}): started\n`);
     else if (e.kind === 'completed') {
       last.delete(e.id);
       stderr.write(`job ${e.id} (${e.job}): done, ${e.result.dir}\n`);
