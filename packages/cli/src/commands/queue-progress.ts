@@ -1,8 +1,8 @@
 import type { SubmitEvent } from '@mocap/queue';
 
 /**
- * A submitter's progress on stderr: how many jobs are queued, each job's stage by tenths with the
- * worker running it, each job done, and a running count.
+ * A submitter's progress on stderr: each job queued, its stage by tenths with the worker running
+ * it, each job done with a running count.
  */
 export function queueProgress(stderr: NodeJS.WritableStream) {
   const last = new Map<string, string>();
@@ -11,13 +11,13 @@ export function queueProgress(stderr: NodeJS.WritableStream) {
   return (e: SubmitEvent) => {
     if (e.kind === 'queued') {
       queued++;
+      stderr.write(`queued: ${e.job}\n`);
       return;
     }
     if (e.kind === 'progress') {
       const p = e.progress;
       const key = `${p.worker}:${p.stage}:${p.total > 0 ? Math.floor((10 * p.done) / p.total) : 0}`;
       if (last.get(e.id) === key) return;
-      if (!last.has(e.id) && done === 0 && last.size === 0) stderr.write(`${queued} jobs queued\n`);
       last.set(e.id, key);
       stderr.write(`${e.job} on ${p.worker}: ${p.stage} ${p.done}/${p.total}\n`);
       return;
