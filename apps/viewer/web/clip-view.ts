@@ -32,7 +32,12 @@ export class ClipView {
   ) {
     this.width = data.video?.width ?? 1280;
     this.height = data.video?.height ?? 720;
-    this.ctx = canvas.getContext('2d', { alpha: false }) as CanvasRenderingContext2D;
+    // A CPU-rastered canvas (willReadFrequently): the overlay's few dozen antialiased paths cost
+    // SwiftShader ~60 ms a frame as GPU paths, the CPU well under one; the frame is then one upload.
+    this.ctx = canvas.getContext('2d', {
+      alpha: false,
+      willReadFrequently: true,
+    }) as CanvasRenderingContext2D;
     this.fit();
     new ResizeObserver(() => {
       if (this.fit()) this.invalidate();
