@@ -31,8 +31,12 @@ export const ColourModelOptions = z
      * colour is still told apart when a clip shows it. @default none
      */
     paintColours: z.array(z.tuple([z.number(), z.number(), z.number()]).nullable()).optional(),
-    /** A paint group with fewer labelled pixels than this is learnt from its colour (with `paintColours`). @default 200 */
-    minPaintPixels: z.number().int().min(0).default(200),
+    /**
+     * A paint group with fewer labelled pixels than this is learnt from its colour (with
+     * `paintColours`): a sliver of a leg mostly hidden behind another is mostly outline, whose
+     * pixels blend into their neighbours' colours (docs/benchmarks.md, the fox). @default 1000
+     */
+    minPaintPixels: z.number().int().min(0).default(1000),
   })
   .strict();
 /** Options of {@link fitColourModel} as passed in. */

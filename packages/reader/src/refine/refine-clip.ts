@@ -264,7 +264,10 @@ export async function refineClip(
         t++;
         continue;
       }
-      colour = fitColourModel([{ image: frame, labels: placed.labels }], layout, { seed: 0 });
+      colour = fitColourModel([{ image: frame, labels: placed.labels }], layout, {
+        seed: 0,
+        paintColours: input.paint.map((g) => g.colour ?? null),
+      });
     }
     segmentImage(labels, colour, frame, layout, null, regions);
     if (!state) {

@@ -110,6 +110,37 @@ describe('fitColourModel + segmentImage', () => {
     for (const c of [0, 1, 2, 3, 5]) expect(told.perClass[c]).toBeGreaterThan(0.95);
   });
 
+  it('learns a paint group shown only as a thin outline from its colour, not from the outline', () => {
+    // The green leg (label 4) keeps 600 labelled pixels, each half leg and half body colour (a
+    // sliver of a leg behind another is mostly outline); the rest of it becomes the wall.
+    const src = syntheticFrame(L, 1);
+    const image = { ...src.image, data: Uint8Array.from(src.image.data) };
+    const labels = Uint8Array.from(src.labels);
+    const wall = L.colours.wall;
+    const body = src.labels.indexOf(1);
+    let kept = 0;
+    for (let i = 0; i < labels.length; i++) {
+      if (labels[i] !== 4) continue;
+      const keep = kept++ < 600;
+      if (!keep) labels[i] = 0;
+      for (let c = 0; c < 3; c++) {
+        const v = image.data[3 * i + c] as number;
+        image.data[3 * i + c] = keep
+          ? (v + (src.image.data[3 * body + c] as number)) / 2
+          : (wall[c] as number);
+      }
+    }
+    const t = syntheticFrame(L, 5);
+    const seg = (m: ReturnType<typeof fitColourModel>) =>
+      recall(segmentImage(new Uint8Array(t.labels.length), m, t.image, L), t.labels, 6);
+    const fit = (o: object) => fitColourModel([{ image, labels }], L, { seed: 3, paintColours: PAINT, ...o });
+    const outline = seg(fit({ minPaintPixels: 200 }));
+    const told = seg(fit({}));
+    expect(outline.perClass[4]).toBeLessThan(0.5);
+    expect(told.perClass[4]).toBeGreaterThan(0.9);
+    for (const c of [0, 1, 2, 3, 5]) expect(told.perClass[c]).toBeGreaterThan(0.95);
+  });
+
   it('is deterministic for a seed, and the seed matters', () => {
     const frames = [syntheticFrame(L, 1)];
     const o = { samplesPerClass: 400, augmentations: 2, lutBits: 5, seed: 3 };
