@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { creaturePaths, resolveCreature } from '@mocap/layout';
-import { type TrainEvent, type TrainOptions, trainReader } from '@mocap/reader';
+import { initBackend, type TrainEvent, type TrainOptions, trainReader } from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 
 function num(name: string, v: string | undefined, int: boolean): number | undefined {
@@ -178,6 +178,10 @@ export const trainCommand: Command = {
       ...(seed !== undefined ? { seed } : {}),
       ...(peakWeight !== undefined ? { peakWeight } : {}),
     };
+    // Which backend trains, and why the faster ones did not load (a GPU box without tfjs-node-gpu).
+    const b = await initBackend();
+    const why = b.skipped.map((s) => `${s.choice}: ${s.reason}`).join('; ');
+    ctx.stderr.write(`train: backend ${b.choice}${why ? ` (not loaded: ${why})` : ''}\n`);
     const result = await trainReader(options, progress(ctx.stderr), ctx.signal);
     ctx.stderr.write(
       `backend ${result.backend}; wrote ${path.join(result.out, 'model.json')} + weights.bin\n`,
