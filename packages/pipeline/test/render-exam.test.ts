@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderExam } from '@mocap/pipeline';
+import { prepareCreature, renderExam } from '@mocap/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const WOLF = fileURLToPath(new URL('../../../creatures/wolf', import.meta.url));
@@ -29,4 +29,28 @@ describe('renderExam: what it checks before it renders', () => {
       renderExam({ creature: dir, frames: 4, seed: 1, reader: path.join(WOLF, 'reader') }),
     ).rejects.toThrow(`exam: ${blend}: missing; run \`mocap prep\` then \`mocap rig\` first.`);
   });
+});
+
+// The headline figure of the shipped wolf reader (docs/benchmarks.md: rendered exams of 120 frames,
+// 0.64-0.82 cm mean, p95 1.8-2.4): a shorter clip of the same motion, bounded with a margin, so a
+// change that breaks the reader, the refinement or the fit turns this red.
+describe('renderExam with the shipped wolf reader (headline figure)', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'pipeline-wolf-exam-'));
+    for (const f of ['creature.json', 'rig.json', 'model.glb']) {
+      await copyFile(path.join(WOLF, f), path.join(dir, f));
+    }
+    await prepareCreature(dir);
+  }, 300_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('scores a 40-frame gait within the reader issue bounds (mean <= 1.2 cm, p95 <= 3.5 cm)', async () => {
+    const r = await renderExam({ creature: dir, frames: 40, seed: 1, reader: path.join(WOLF, 'reader') });
+    expect(r.frames).toBe(40);
+    expect(r.error_cm.mean).toBeLessThanOrEqual(1.2);
+    expect(r.error_cm.p95).toBeLessThanOrEqual(3.5);
+    // The refinement earns its keep: the peaks alone are worse.
+    expect(r.heatmaps?.error_cm.mean).toBeGreaterThan(r.error_cm.mean);
+  }, 600_000);
 });
