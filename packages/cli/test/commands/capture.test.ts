@@ -256,7 +256,7 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     const bad = await run(['capture', text, '--creature', dir]);
     expect(bad.code).toBe(1);
     expect(bad.err).toContain(`probeVideo: ${text}: not a video`);
-    expect((await run(['capture', '--creature', dir])).err).toContain('give exactly one clip');
+    expect((await run(['capture', '--creature', dir])).err).toContain('give a clip');
     expect((await run(['capture', clip, '--creature', dir, '--calib', 'x'])).err).toContain(
       '--calib: Expected auto or identity, got "x"',
     );

@@ -2,8 +2,7 @@
 
 export { backdropColours, backdropGains, studioColours } from './backdrop-gains.js';
 export { blenderEulerFromJointPose, blenderRootMotion, jointPoseFromBlenderEuler } from './blender-pose.js';
-export { ChamferObjective } from './chamfer-objective.js';
-export { ChamferOptions } from './chamfer-options.js';
+export { ChamferObjective, ChamferOptions, type KeypointTargets } from './chamfer-objective.js';
 export { cleanLabels } from './clean-labels.js';
 export {
   type ColourModel,
@@ -21,7 +20,6 @@ export {
 } from './distance-transform.js';
 export { copyJointPose, type JointPose } from './joint-pose.js';
 export { jointWorldMatrices } from './joint-world-matrices.js';
-export type { KeypointTargets } from './keypoint-targets.js';
 export { linearBlendSkin } from './linear-blend-skin.js';
 export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';
 export { inChannel, type ObservedViews, observeLabels } from './observed-views.js';

@@ -1,12 +1,10 @@
 import type { Layout } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
 import { z } from 'zod';
-import { ChamferObjective } from './chamfer-objective.js';
-import type { ChamferOptions } from './chamfer-options.js';
+import { ChamferObjective, type ChamferOptions, type KeypointTargets } from './chamfer-objective.js';
 import { cleanLabels } from './clean-labels.js';
 import { type ColourModel, fitColourModel, segmentImage } from './colour-model.js';
 import { jointWorldMatrices } from './joint-world-matrices.js';
-import type { KeypointTargets } from './keypoint-targets.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { type ObservedViews, observeLabels } from './observed-views.js';
 import { faceLabels, LABEL_BODY, LABEL_GROUP0, type PaintJoints, vertexPaintLabels } from './paint-labels.js';
