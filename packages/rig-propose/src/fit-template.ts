@@ -1,7 +1,14 @@
 import type { RigJson } from '@mocap/layout';
 import type { LegTrack } from './leg-tracks.js';
 import { type MeshFeatures, profileAt } from './mesh-features.js';
-import { crownOf, locateOnPath, pointOnPath, sideMedialPath, throughCrown } from './side-medial-path.js';
+import {
+  crownOf,
+  locateOnPath,
+  type MedialPath,
+  pointOnPath,
+  sideMedialPath,
+  throughCrown,
+} from './side-medial-path.js';
 
 /** A template: a rig and the features measured on the mesh it was placed in. */
 export interface RigTemplate {
@@ -120,7 +127,10 @@ function boneFrame(p: Vec3, h0: Vec3, t0: Vec3, h1: Vec3, t1: Vec3): [number, nu
  * leg's measured centre line, their heights scaled by where the leg meets the body; the roots
  * (shoulder, hip) sit above that point at the template's fraction of the way to the back. Joints
  * on the mid-plane keep their place along the body (nose, front legs, hind legs, tail tip as
- * knots) and their fraction of the body's height there (side profile). Left and right legs are
+ * knots) and their fraction of the body's height there (side profile). Neck, head and tail
+ * joints keep their fraction of the side silhouette's medial path; each chain's end joint (nose,
+ * tail tip) keeps its place from the end's extremity (a hanging brush's lowest corner, not the
+ * path's smoothed end), and a toe its place from the front of its footprint. Left and right legs are
  * made mirror images; how far they disagreed lowers the confidence.
  *
  * ```ts
@@ -147,7 +157,9 @@ export function fitTemplate(template: RigTemplate, target: MeshFeatures): Fitted
         const [tx, ty] = trackAt(tl, z);
         const zz = (z / tl.top) * gl.top;
         const [gx, gy] = trackAt(gl, zz);
-        joints[name] = [gx + (x - tx) * s, gy + (y - ty) * s, zz];
+        // A joint on the ground (a toe) keeps its place from the front of the footprint: feet differ in length more than legs.
+        const onGround = z <= 2 * (tl.z[0] as number);
+        joints[name] = [gx + (x - tx) * s, onGround ? gl.toeY + (y - tl.toeY) * s : gy + (y - ty) * s, zz];
         source[name] = 'leg';
       } else {
         const [tx, ty] = trackAt(tl, tl.top);
@@ -178,10 +190,17 @@ export function fitTemplate(template: RigTemplate, target: MeshFeatures): Fitted
     const mg = sideMedialPath(target, anchorG[1], anchorG[2], chain.end);
     const crownT = crownOf(mt);
     const crownG = crownOf(mg);
+    const tipName = chain.joints[chain.joints.length - 1] as string;
     for (const name of chain.joints.slice(1)) {
       const p = template.rig.joints[name] as Vec3;
-      const at = locateOnPath(mt, p[1], p[2]);
-      const [yy, zz] = pointOnPath(mg, throughCrown(at.frac, crownT, crownG), at.offset);
+      let yy: number;
+      let zz: number;
+      if (name === tipName) {
+        [yy, zz] = atTip(p, mt, mg);
+      } else {
+        const at = locateOnPath(mt, p[1], p[2]);
+        [yy, zz] = pointOnPath(mg, throughCrown(at.frac, crownT, crownG), at.offset);
+      }
       joints[name] = [target.centreX, yy, zz];
       source[name] = 'chain';
       placed.add(name);
@@ -202,6 +221,20 @@ export function fitTemplate(template: RigTemplate, target: MeshFeatures): Fitted
     confidence[name] = Math.min(confidence[name] ?? 1, inside(target, joints[name] as Vec3));
   }
   return { joints, confidence, source };
+}
+
+/**
+ * The chain's end joint: where the template's sits from its end's extremity (along and across
+ * the end's direction, in path lengths), carried to the target's extremity.
+ */
+function atTip(p: Vec3, mt: MedialPath, mg: MedialPath): [number, number] {
+  const lt = mt.s[mt.s.length - 1] as number;
+  const lg = mg.s[mg.s.length - 1] as number;
+  const oy = p[1] - mt.tip[0];
+  const oz = p[2] - mt.tip[1];
+  const u = (oy * mt.dir[0] + oz * mt.dir[1]) / lt;
+  const v = (oz * mt.dir[0] - oy * mt.dir[1]) / lt;
+  return [mg.tip[0] + lg * (u * mg.dir[0] - v * mg.dir[1]), mg.tip[1] + lg * (u * mg.dir[1] + v * mg.dir[0])];
 }
 
 /** Mirrors each .L/.R pair to their mean; confidence falls with their disagreement. */

@@ -7,7 +7,18 @@ export interface MedialPath {
   radius: number[];
   /** Arc length from the first point, metres. */
   s: number[];
+  /**
+   * The extremity of the end's volume: the silhouette cell furthest along {@link MedialPath.dir}
+   * among those within a quarter of the path's length (through the silhouette) of its end, (y, z).
+   */
+  tip: [number, number];
+  /** The end's direction: unit (y, z) from the path's middle to its end. */
+  dir: [number, number];
 }
+
+/** The end region's reach, as a share of the path's length, and where the end's direction starts. */
+const TIP_REGION = 0.25;
+const DIR_FROM = 0.5;
 
 /**
  * The filled side silhouette of the body's central slab (y columns x z rows): the projected
@@ -128,31 +139,7 @@ export function sideMedialPath(f: MeshFeatures, y: number, z: number, end: 'fron
     }
   }
   // The end: the cell furthest from the start through the silhouette, among those beyond it.
-  const reach = new Float64Array(ny * nz).fill(Infinity);
-  {
-    reach[start] = 0;
-    const heap = new MinHeap();
-    heap.push(0, start);
-    while (heap.size) {
-      const [d, c] = heap.pop();
-      if (d > (reach[c] as number)) continue;
-      const j = c % ny;
-      const k = (c - j) / ny;
-      for (let dk = -1; dk <= 1; dk++) {
-        for (let dj = -1; dj <= 1; dj++) {
-          const jj = j + dj;
-          const kk = k + dk;
-          if ((!dj && !dk) || jj < 0 || kk < 0 || jj >= ny || kk >= nz) continue;
-          const n = jj + ny * kk;
-          const nd = d + Math.hypot(dj, dk);
-          if (inside[n] && nd < (reach[n] as number)) {
-            reach[n] = nd;
-            heap.push(nd, n);
-          }
-        }
-      }
-    }
-  }
+  const reach = geodesic(inside, ny, nz, start);
   let goal = start;
   const j0 = start % ny;
   const beyond = (c: number) =>
@@ -222,7 +209,58 @@ export function sideMedialPath(f: MeshFeatures, y: number, z: number, end: 'fron
       (s[i - 1] as number) +
         Math.hypot((ys[i] as number) - (ys[i - 1] as number), (zs[i] as number) - (zs[i - 1] as number)),
     );
-  return { y: ys, z: zs, radius: raw.map((r) => r[2] as number), s };
+  const total = s[s.length - 1] as number;
+  // The end's direction: from the path's middle to its end (a smoothed end's last steps can turn along a blunt end).
+  let im = 0;
+  while (im < s.length - 1 && (s[im] as number) < DIR_FROM * total) im++;
+  const dy = (ys[ys.length - 1] as number) - (ys[im] as number);
+  const dz = (zs[zs.length - 1] as number) - (zs[im] as number);
+  const dl = Math.hypot(dy, dz) || 1;
+  const dir: [number, number] = [dy / dl, dz / dl];
+  const fromEnd = geodesic(inside, ny, nz, goal);
+  let tipCell = goal;
+  let best = -Infinity;
+  for (let c = 0; c < fromEnd.length; c++) {
+    if (!((fromEnd[c] as number) * size <= TIP_REGION * total)) continue;
+    const v = ((c % ny) + 0.5) * dir[0] + (Math.floor(c / ny) + 0.5) * dir[1];
+    if (v > best) {
+      best = v;
+      tipCell = c;
+    }
+  }
+  const tip: [number, number] = [
+    origin[1] + ((tipCell % ny) + 0.5) * size,
+    origin[2] + (Math.floor(tipCell / ny) + 0.5) * size,
+  ];
+  return { y: ys, z: zs, radius: raw.map((r) => r[2] as number), s, tip, dir };
+}
+
+/** Distance through the silhouette (8-neighbour steps) from one cell to every inside cell, in cells. */
+function geodesic(inside: Uint8Array, ny: number, nz: number, from: number): Float64Array {
+  const reach = new Float64Array(ny * nz).fill(Infinity);
+  reach[from] = 0;
+  const heap = new MinHeap();
+  heap.push(0, from);
+  while (heap.size) {
+    const [d, c] = heap.pop();
+    if (d > (reach[c] as number)) continue;
+    const j = c % ny;
+    const k = (c - j) / ny;
+    for (let dk = -1; dk <= 1; dk++) {
+      for (let dj = -1; dj <= 1; dj++) {
+        const jj = j + dj;
+        const kk = k + dk;
+        if ((!dj && !dk) || jj < 0 || kk < 0 || jj >= ny || kk >= nz) continue;
+        const n = jj + ny * kk;
+        const nd = d + Math.hypot(dj, dk);
+        if (inside[n] && nd < (reach[n] as number)) {
+          reach[n] = nd;
+          heap.push(nd, n);
+        }
+      }
+    }
+  }
+  return reach;
 }
 
 /** A binary min-heap of (cost, cell). */

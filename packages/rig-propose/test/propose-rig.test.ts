@@ -60,11 +60,11 @@ describe('proposeRig on the bundled creatures, rig.json set aside', () => {
   });
 
   // Thresholds at what the method does (docs/benchmarks.md, issue 20), with a few mm to spare.
-  it('the fox: within 4 cm mean of its hand-placed rig (max 11 cm: the hanging tail tip)', () => {
+  it("the fox: within the issue's 4 cm mean and 8 cm max of its hand-placed rig", () => {
     const e = Object.values(compareRig('fox', results.fox!.rig.joints, rigOf('fox').joints));
     expect(e.length).toBe(29);
     expect(mean(e)).toBeLessThan(0.04);
-    expect(Math.max(...e)).toBeLessThan(0.11);
+    expect(Math.max(...e)).toBeLessThan(0.08);
   });
 
   it('the wolf (the template itself): within 0.5 cm mean', () => {
