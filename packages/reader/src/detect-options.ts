@@ -1,6 +1,6 @@
 import type { LayoutInput } from '@mocap/layout';
 import { z } from 'zod';
-import type { RefineClipOptions } from './refine/refine-clip.js';
+import type { RefineClipOptions } from './refine/refine-clip-options.js';
 
 /** Options of {@link detectClip}. */
 export const DetectOptions = z

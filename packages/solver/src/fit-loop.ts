@@ -1,8 +1,9 @@
 import { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
 import { type FitData, fitCost, fitWeights, frameWindow, type RobustWeights } from './fit-objective.js';
-import { BlockPreconditioner, TemporalBands } from './fit-preconditioner.js';
+import { BlockPreconditioner } from './fit-preconditioner.js';
 import { FitState } from './fit-state.js';
 import { frameCosts } from './frame-costs.js';
+import { TemporalBands } from './temporal-bands.js';
 import {
   addDamped,
   addDampedDot,

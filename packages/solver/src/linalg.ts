@@ -129,6 +129,14 @@ export function addDiffGram(band: Float64Array, n: number, order: 1 | 2 | 3 | 4,
   }
 }
 
+/** The diagonal of D^T D at frame f of t (D: the order-`order` differences): the squared coefficients of the windows covering f. */
+export function diffDiagonal(f: number, order: 1 | 2 | 3 | 4, t: number): number {
+  const c = DIFF[order];
+  let s = 0;
+  for (let q = 0; q <= order; q++) if (f - q >= 0 && f - q + order < t) s += (c[q] as number) ** 2;
+  return s;
+}
+
 /**
  * The k-th smallest of `a` (0-based), by quickselect in place: afterwards a[0..k) <= a[k] <=
  * a(k..n). Median-of-three pivots; O(n) on average, no sort.

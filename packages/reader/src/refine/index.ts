@@ -2,7 +2,8 @@
 
 export { backdropColours, backdropGains, studioColours } from './backdrop-gains.js';
 export { blenderEulerFromJointPose, blenderRootMotion, jointPoseFromBlenderEuler } from './blender-pose.js';
-export { ChamferObjective, ChamferOptions, type KeypointTargets } from './chamfer-objective.js';
+export { ChamferObjective } from './chamfer-objective.js';
+export { ChamferOptions } from './chamfer-options.js';
 export { cleanLabels } from './clean-labels.js';
 export {
   type ColourModel,
@@ -20,6 +21,7 @@ export {
 } from './distance-transform.js';
 export { copyJointPose, type JointPose } from './joint-pose.js';
 export { jointWorldMatrices } from './joint-world-matrices.js';
+export type { KeypointTargets } from './keypoint-targets.js';
 export { linearBlendSkin } from './linear-blend-skin.js';
 export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';
 export { inChannel, type ObservedViews, observeLabels } from './observed-views.js';
@@ -33,14 +35,8 @@ export {
 } from './paint-labels.js';
 export { backdropSilhouette, placeRestPose } from './place-rest-pose.js';
 export { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews } from './rasterize-views.js';
-export {
-  CLIP_OBJECTIVE,
-  type ClipPeaks,
-  type RefineClipInput,
-  RefineClipOptions,
-  type RefineClipResult,
-  refineClip,
-} from './refine-clip.js';
+export { type ClipPeaks, type RefineClipInput, type RefineClipResult, refineClip } from './refine-clip.js';
+export { CLIP_OBJECTIVE, RefineClipOptions } from './refine-clip-options.js';
 export { choleskySolve, RefineOptions, type RefineReport, refinePose } from './refine-pose.js';
 export {
   applyPoseStep,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ChamferObjective, KeypointTargets } from './chamfer-objective.js';
+import type { ChamferObjective } from './chamfer-objective.js';
+import type { KeypointTargets } from './keypoint-targets.js';
 import type { ObservedViews } from './observed-views.js';
 import { applyPoseStep, copyRefinePose, type RefinePose } from './refine-pose-state.js';
 

@@ -1,6 +1,7 @@
 import type { Layout } from '@mocap/layout';
 import { z } from 'zod';
-import type { ChamferObjective, KeypointTargets } from './chamfer-objective.js';
+import type { ChamferObjective } from './chamfer-objective.js';
+import type { KeypointTargets } from './keypoint-targets.js';
 import { type ObservedViews, observeLabels } from './observed-views.js';
 import { type RefineReport, refinePose } from './refine-pose.js';
 import { copyRefinePose, type RefinePose } from './refine-pose-state.js';

@@ -1,0 +1,40 @@
+import type { RasterTarget } from './rasterize-views.js';
+import type { SkinnedMesh } from './skinned-mesh.js';
+
+/** Per triangle, the joint that carries most of its three vertices' skin weight. */
+export function dominantJoints(mesh: SkinnedMesh): Int32Array {
+  const f = mesh.indices.length / 3;
+  const out = new Int32Array(f);
+  const acc = new Map<number, number>();
+  for (let t = 0; t < f; t++) {
+    acc.clear();
+    for (let c = 0; c < 3; c++) {
+      const v = mesh.indices[3 * t + c];
+      for (let q = 0; q < 4; q++) {
+        const w = mesh.weights[4 * v + q];
+        if (w > 0) acc.set(mesh.joints[4 * v + q], (acc.get(mesh.joints[4 * v + q]) ?? 0) + w);
+      }
+    }
+    let best = 0;
+    let bestW = -1;
+    for (const [j, w] of acc) {
+      if (w > bestW) {
+        best = j;
+        bestW = w;
+      }
+    }
+    out[t] = best;
+  }
+  return out;
+}
+
+/** Per joint and view (index `2 j + view`): raster pixels whose face the joint dominates. */
+export function jointVisibility(out: Float64Array, r: RasterTarget, faceJoint: Int32Array): void {
+  out.fill(0);
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) {
+      const f = r.face[y * r.width + x];
+      if (f >= 0) out[2 * faceJoint[f] + (x < r.sideStart ? 0 : 1)]++;
+    }
+  }
+}

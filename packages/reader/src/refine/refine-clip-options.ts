@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { ChamferOptions } from './chamfer-options.js';
+
+/**
+ * The objective's settings for clips: paint channels at 0.3 of the silhouette (a hidden or fringed
+ * paint group must not drag its limb), Huber at 3 px, a strong pull toward the previous frame's
+ * pose (what no view shows otherwise drifts), heatmap peaks weighted by their confidence. Chosen on
+ * rendered wolf exams; the figures behind each value are in docs/benchmarks.md (issue 7).
+ */
+export const CLIP_OBJECTIVE: Readonly<ChamferOptions> = Object.freeze({
+  paint: 0.3,
+  huberPx: 3,
+  prior: 10000,
+  keypoints: 4,
+});
+
+/** Options of {@link refineClip}; defaults in the schema. */
+export const RefineClipOptions = z
+  .object({
+    /** Resolution levels (layout px per level px), coarse to fine. @default [2] */
+    factors: z.array(z.number().int().positive()).min(1).default([2]),
+    /** LM iterations per level on the second frame, and on every later one without `predict` (a frame stops early once no step helps). @default [10] */
+    iterations: z.array(z.number().int().min(0)).default([10]),
+    /** LM iterations per level on the first frame (from the placed rest pose). @default [12] */
+    firstIterations: z.array(z.number().int().min(0)).default([12]),
+    /**
+     * The gate of the peaks of the first `firstGateFrames` frames (layout px from where the pose
+     * the frame starts from puts their keypoint): a clip that does not start at rest (a segment of
+     * a longer one) may want a wider one while it finds the creature. @default gatePx
+     */
+    firstGatePx: z.number().positive().optional(),
+    /** How many frames {@link RefineClipOptions} `firstGatePx` applies to. @default 1 */
+    firstGateFrames: z.number().int().min(0).default(1),
+    /** Whether the first frame is pulled toward the placed rest pose it starts from (the prior). @default true */
+    firstPrior: z.boolean().default(true),
+    /** Boundary points per channel and view. @default 150 */
+    maxBoundary: z.number().int().positive().default(150),
+    /**
+     * Heatmap peaks farther than this (layout px) from where the previous frame's pose puts their
+     * keypoint are ignored (stage 1's peaks are often 20+ px off, sometimes on the wrong leg). @default 40
+     */
+    gatePx: z.number().positive().default(40),
+    /** Peaks under this confidence are ignored. @default 0.2 */
+    minConf: z.number().min(0).default(0.2),
+    /**
+     * Objective options (weights, Huber threshold, prior toward the previous frame), over
+     * {@link CLIP_OBJECTIVE}. @default CLIP_OBJECTIVE
+     */
+    objective: z.custom<ChamferOptions>((v) => typeof v === 'object' && v !== null).optional(),
+    /** Paint pixels farther than this (layout px) outside their group's box at the previous frame's pose become body. @default 25 */
+    groupMarginPx: z.number().min(0).default(25),
+    /** A paint group whose model shows fewer px than this in a view (at the previous frame's pose) is not looked for there. @default 400 */
+    minVisiblePx: z.number().min(0).default(400),
+    /** A keypoint whose bone shows at least this many px in a view gets confidence 1 there (less in proportion). @default 150 */
+    visibleKeypointPx: z.number().positive().default(150),
+    /** The confidence of a keypoint whose bone is hidden in a view. @default 0.1 */
+    minKeypointConf: z.number().min(0).max(1).default(0.1),
+    /** Paint pieces smaller than this (layout px) are dropped after the opening ({@link cleanLabels}). @default 40 */
+    minPaintArea: z.number().int().min(0).default(40),
+    /**
+     * Joints the front view barely shows at the rest pose placed on the first frame (their faces
+     * show fewer px there than this fraction of what the side view shows, the same for every joint
+     * below them, and no paint group rides them: the wolf's tail behind its body) keep, after each
+     * frame's fit, only the part of their rotation the side view sees, about the creature's lateral
+     * axis ({@link keepSideViewSwing}). 0 turns it off. @default 0.2
+     */
+    sideOnlyRatio: z.number().min(0).max(1).default(0.2),
+    /**
+     * Until a pose is placed, a frame whose observed silhouette covers less than this fraction of
+     * the placed rest pose's in either view (a clip fading in from the empty studio) is not refined:
+     * its keypoints are NaN with confidence 0, and the first frame that shows the creature is the
+     * clip's first for `firstIterations`, `firstPrior`, `firstGateFrames` and `sideOnlyRatio`. @default 0.5
+     */
+    minPlacedArea: z.number().min(0).max(1).default(0.5),
+    /** Margin (layout px) around the previous frame's silhouette boxes where pixels are classified. @default 60 */
+    marginPx: z.number().int().min(0).default(60),
+    /**
+     * From the third frame on, start the fit from the constant-velocity prediction of the last two
+     * frames' poses ({@link predictRefinePose}) instead of the last pose, and run
+     * `predictedIterations`; the prior still pulls toward the last pose (pulling toward the
+     * prediction lost accuracy). Measured on rendered wolf exams: docs/benchmarks.md. @default true
+     */
+    predict: z.boolean().default(true),
+    /** LM iterations per level on a frame that starts from a prediction (`predict`). @default [7] */
+    predictedIterations: z.array(z.number().int().min(0)).default([7]),
+  })
+  .strict();
+/** Options of {@link refineClip} as passed in. */
+export type RefineClipOptions = z.input<typeof RefineClipOptions>;
