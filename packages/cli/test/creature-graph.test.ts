@@ -42,33 +42,52 @@ describe('the per-creature task graph', () => {
       expect(pkg.scripts[s], s).toMatch(
         new RegExp(`^node \\.\\./\\.\\./packages/cli/dist/bin\\.js ${s.split(':')[0]} .*--creature \\.`),
       );
-  });
-
-  it.each(['wolf', 'fox'])('chains %s: build -> prep -> rig -> ref, caching runs/ outputs', async (c) => {
-    const tasks = await dryRun('exam:render', c);
-    const deps = (t: string) => tasks.find((x) => x.taskId === `@mocap-creature/${c}#${t}`)?.dependencies;
-    const id = (t: string) => `@mocap-creature/${c}#${t}`;
-    expect(deps('prep')).toEqual(['@mocap/cli#build']);
-    expect(deps('rig')).toEqual([id('prep')]);
-    expect(deps('ref')).toEqual([id('rig')]);
-    // The fox has no shipped reader: its rendered exam fine-tunes the wolf's first (creatures/fox/turbo.json).
-    expect(deps('exam:render')?.sort()).toEqual(
-      c === 'fox' ? [id('ref'), id('rig'), id('train')] : [id('ref'), id('rig')],
+    // A proposed rig for review (runs/propose/), never written over the creature's rig.json.
+    expect(pkg.scripts.propose).toBe(
+      'node ../../packages/cli/dist/bin.js rig --propose --force --creature .',
     );
-    const rig = tasks.find((x) => x.taskId === id('rig'));
-    expect(rig?.command).toBe('node ../../packages/cli/dist/bin.js rig --creature .');
-    expect(rig?.outputs).toEqual(['runs/rigged/**']);
-    // The Blender scripts reach the stages' cache keys through the CLI's build.
-    expect(tasks.map((t) => t.taskId)).toContain('@mocap/blender-bridge#build');
   });
 
-  it("fine-tunes the fox's reader from the wolf's, on 600 renders of its own", async () => {
-    const tasks = await dryRun('train', 'fox');
-    const train = tasks.find((x) => x.taskId === '@mocap-creature/fox#train');
-    expect(train?.dependencies).toEqual(['@mocap-creature/fox#dataset']);
-    expect(train?.command).toContain('--init ../wolf/reader');
-    expect(tasks.find((x) => x.taskId === '@mocap-creature/fox#dataset')?.command).toContain('--count 600');
+  it('runs the rig proposal after prep, caching runs/propose/', async () => {
+    const tasks = await dryRun('propose', 'dragon');
+    const propose = tasks.find((x) => x.taskId === '@mocap-creature/dragon#propose');
+    expect(propose?.dependencies).toContain('@mocap-creature/dragon#prep');
+    expect(propose?.outputs).toEqual(['runs/propose/**']);
   });
+
+  it.each(['wolf', 'fox', 'dragon', 'fox-rigged'])(
+    'chains %s: build -> prep -> rig -> ref, caching runs/ outputs',
+    async (c) => {
+      const tasks = await dryRun('exam:render', c);
+      const deps = (t: string) => tasks.find((x) => x.taskId === `@mocap-creature/${c}#${t}`)?.dependencies;
+      const id = (t: string) => `@mocap-creature/${c}#${t}`;
+      expect(deps('prep')).toEqual(['@mocap/cli#build']);
+      expect(deps('rig')).toEqual([id('prep')]);
+      expect(deps('ref')).toEqual([id('rig')]);
+      // Only the wolf's reader ships in its graph's place: the others' rendered exams fine-tune the wolf's first (creatures/<c>/turbo.json).
+      expect(deps('exam:render')?.sort()).toEqual(
+        c === 'wolf' ? [id('ref'), id('rig')] : [id('ref'), id('rig'), id('train')],
+      );
+      const rig = tasks.find((x) => x.taskId === id('rig'));
+      expect(rig?.command).toBe('node ../../packages/cli/dist/bin.js rig --creature .');
+      expect(rig?.outputs).toEqual(['runs/rigged/**']);
+      // The Blender scripts reach the stages' cache keys through the CLI's build.
+      expect(tasks.map((t) => t.taskId)).toContain('@mocap/blender-bridge#build');
+    },
+  );
+
+  it.each(['fox', 'dragon', 'fox-rigged'])(
+    "fine-tunes %s's reader from the wolf's, on 600 renders of its own",
+    async (c) => {
+      const tasks = await dryRun('train', c);
+      const train = tasks.find((x) => x.taskId === `@mocap-creature/${c}#train`);
+      expect(train?.dependencies).toEqual([`@mocap-creature/${c}#dataset`]);
+      expect(train?.command).toContain('--init ../wolf/reader');
+      expect(tasks.find((x) => x.taskId === `@mocap-creature/${c}#dataset`)?.command).toContain(
+        '--count 600',
+      );
+    },
+  );
 
   it('trains on its own dataset, rendered after the rig', async () => {
     const tasks = await dryRun('train', 'wolf');
