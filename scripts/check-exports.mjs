@@ -26,8 +26,8 @@ const LIMITS = {
   solver: 35,
 };
 const DEFAULT_LIMIT = 40;
-/** Packages that are applications, not libraries: their index is not a user API. */
-const SKIP = new Set(['cli']);
+/** Packages whose index is not a user API: the CLI (an application) and the private test fixtures. */
+const SKIP = new Set(['cli', 'test-utils']);
 const CODE_DIRS = ['src', 'bench', 'test', 'web', 'scripts'];
 const CODE_EXT = /\.(?:ts|tsx|mts|mjs|js)$/;
 

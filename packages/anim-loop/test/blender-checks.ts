@@ -9,7 +9,8 @@ import {
   quatFromEuler,
 } from '@mocap/anim-loop';
 import { mat4FromRows } from '@mocap/anim-loop/internal';
-import { expectVec, m9 } from './util.js';
+import { expectVec } from '@mocap/test-utils';
+import { m9 } from './util.js';
 
 /** Reads a fixture JSON file. */
 export const readFixture = <T>(file: string | URL): T => JSON.parse(readFileSync(file, 'utf8')) as T;

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expectVec } from '@mocap/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BlenderEulerCase,
@@ -13,7 +14,6 @@ import {
   type Fixture,
   readFixture,
 } from './blender-checks.js';
-import { expectVec } from './util.js';
 
 const pkg = fileURLToPath(new URL('..', import.meta.url));
 let dir = '';

@@ -1,8 +1,8 @@
 import { boneRestMatrix } from '@mocap/anim-loop';
 import { mat3Determinant, mat4GetRotation, vecRollToMat3 } from '@mocap/anim-loop/internal';
+import { expectVec } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
 import { checkAgainst, type Fixture, FLOAT32_TOL, readFixture, tolFor } from './blender-checks.js';
-import { expectVec } from './util.js';
 
 describe("boneRestMatrix against Blender's bone.matrix_local", () => {
   it('matches the stored fixture (axis-aligned, near -Y, near-vertical, random, a chain)', () => {

@@ -7,11 +7,12 @@ import {
   quatFromEuler,
 } from '@mocap/anim-loop';
 import { EULER_ORDERS, mat3FromQuat, quatAngle, quatFromAxisAngle } from '@mocap/anim-loop/internal';
+import { expectQuat, expectVec } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { Euler, Matrix4, Quaternion, type EulerOrder as ThreeOrder } from 'three';
 import { describe, expect, it } from 'vitest';
 import { type BlenderEulerCase, checkBlenderEuler, readFixture } from './blender-checks.js';
-import { euler3, expectQuat, expectVec, m9, num } from './util.js';
+import { euler3, m9, num } from './util.js';
 
 const m3of4 = (e: number[]) => [e[0]!, e[1]!, e[2]!, e[4]!, e[5]!, e[6]!, e[8]!, e[9]!, e[10]!];
 // Blender names axes in the order applied; three.js names them in matrix-product order.

@@ -1,8 +1,9 @@
 import { findLoop, type MotionCore, makeSeamless, quatFromEuler, quatFromWxyz } from '@mocap/anim-loop';
 import { quatAngle } from '@mocap/anim-loop/internal';
+import { expectVec } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectVec, makeMotion } from './util.js';
+import { makeMotion } from './util.js';
 
 const bones = ['root', 'spine', 'neck', 'leg.L', 'leg.R', 'tail'];
 

@@ -1,9 +1,10 @@
 import { mat3Invert, mat3Multiply, mat3Transpose } from '@mocap/anim-loop';
 import { mat3Copy, mat3Determinant, mat3Identity, mat3TransformVec3 } from '@mocap/anim-loop/internal';
+import { expectVec } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { Matrix3, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { expectVec, m9, mat3Arb, vec3Arb } from './util.js';
+import { m9, mat3Arb, vec3Arb } from './util.js';
 
 const t3 = (m: ArrayLike<number>) => new Matrix3().fromArray(Array.from(m));
 

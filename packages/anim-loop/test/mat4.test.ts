@@ -11,10 +11,11 @@ import {
   mat4TransformPoint,
   mat4Transpose,
 } from '@mocap/anim-loop/internal';
+import { expectVec } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { expectVec, num, unitQuat, vec3Arb } from './util.js';
+import { num, unitQuat, vec3Arb } from './util.js';
 
 const m16 = () => new Float64Array(16);
 const t4 = (m: ArrayLike<number>) => new Matrix4().fromArray(Array.from(m));

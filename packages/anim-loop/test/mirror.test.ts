@@ -18,9 +18,10 @@ import {
   mirrorRestError,
 } from '@mocap/anim-loop/internal';
 import { MotionJson } from '@mocap/layout';
+import { expectVec } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectVec, makeMotion, wolf } from './util.js';
+import { makeMotion, wolf } from './util.js';
 
 const { rig, creature } = wolf();
 const boneNames = rig.bones.map((b) => b[0]);

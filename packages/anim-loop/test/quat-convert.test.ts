@@ -1,9 +1,10 @@
 import { quatFromMat3, quatFromWxyz } from '@mocap/anim-loop';
 import { mat3FromQuat, quatFromAxisAngle, quatToWxyz } from '@mocap/anim-loop/internal';
+import { expectQuat, expectVec } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { Matrix4, Quaternion } from 'three';
 import { describe, expect, it } from 'vitest';
-import { expectQuat, expectVec, HALF_TURN_AXES, m9, q4, tq, unitQuat } from './util.js';
+import { HALF_TURN_AXES, m9, q4, tq, unitQuat } from './util.js';
 
 const m3of4 = (e: number[]) => [e[0]!, e[1]!, e[2]!, e[4]!, e[5]!, e[6]!, e[8]!, e[9]!, e[10]!];
 

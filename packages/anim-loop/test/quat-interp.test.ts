@@ -8,10 +8,11 @@ import {
   quatSlerp,
   quatTrackContinuity,
 } from '@mocap/anim-loop/internal';
+import { expectQuat, expectVec } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { Quaternion } from 'three';
 import { describe, expect, it } from 'vitest';
-import { expectQuat, expectVec, num, q4, tq, unitQuat, v3 } from './util.js';
+import { num, q4, tq, unitQuat, v3 } from './util.js';
 
 describe('interpolation against three.js', () => {
   it('slerp agrees to 1e-12 and angle to 1e-7 (three.js uses acos)', () => {

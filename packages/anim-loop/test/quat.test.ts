@@ -8,10 +8,11 @@ import {
   quatRotateVec3,
   quatToAxisAngle,
 } from '@mocap/anim-loop/internal';
+import { expectQuat, expectVec } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { expectQuat, expectVec, HALF_TURN_AXES, num, q4, tq, unitQuat, v3, vec3Arb } from './util.js';
+import { HALF_TURN_AXES, num, q4, tq, unitQuat, v3, vec3Arb } from './util.js';
 
 describe('quat against three.js', () => {
   it('multiply, invert, normalize and rotate agree to 1e-12', () => {

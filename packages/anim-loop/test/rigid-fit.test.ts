@@ -1,8 +1,9 @@
 import { quatFromMat3, rigidFit, seededRandom } from '@mocap/anim-loop';
 import { mat3Determinant, mat3FromQuat, mat3TransformVec3, quatAngle } from '@mocap/anim-loop/internal';
+import { expectVec } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectVec, m9, unitQuat, v3, vec3Arb } from './util.js';
+import { m9, unitQuat, v3, vec3Arb } from './util.js';
 
 /** dst = R src + t (+ Gaussian noise of `sigma`), from a seeded generator. */
 function makeSet(n: number, q: ArrayLike<number>, t: ArrayLike<number>, sigma: number, seed: number) {

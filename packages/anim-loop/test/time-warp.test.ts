@@ -1,7 +1,8 @@
 import { resampleMotion } from '@mocap/anim-loop';
 import { timeWarpMotion, timeWarpQuatTrack, timeWarpTrack, warpPathToTimes } from '@mocap/anim-loop/internal';
+import { expectVec } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
-import { expectVec, makeMotion } from './util.js';
+import { makeMotion } from './util.js';
 
 const bones = ['root', 'a', 'b'];
 

@@ -1,38 +1,12 @@
-// Shared test helpers: one float matcher, a seeded motion, fast-check arbitraries.
+// anim-loop's test helpers: output buffers, a seeded motion, fast-check arbitraries (the float
+// matchers expectVec / expectQuat are @mocap/test-utils').
 import { readFileSync } from 'node:fs';
 import { seededRandom } from '@mocap/anim-loop';
+import { creatureDir } from '@mocap/test-utils';
 import fc from 'fast-check';
 import { Quaternion } from 'three';
-import { expect } from 'vitest';
 
 fc.configureGlobal({ seed: 20261203, numRuns: 200 });
-
-/** Asserts two numeric arrays agree element-wise within `tol` (absolute). */
-export function expectVec(actual: ArrayLike<number>, expected: ArrayLike<number>, tol = 1e-12): void {
-  expect(actual.length, 'length').toBe(expected.length);
-  let worst = 0;
-  for (let i = 0; i < expected.length; i++) worst = Math.max(worst, Math.abs(actual[i]! - expected[i]!));
-  if (!(worst <= tol)) {
-    expect.fail(
-      `max |diff| ${worst} > ${tol}: got [${Array.from(actual)}], expected [${Array.from(expected)}]`,
-    );
-  }
-}
-
-/** Like {@link expectVec} for quaternions, treating q and -q as equal. */
-export function expectQuat(actual: ArrayLike<number>, expected: ArrayLike<number>, tol = 1e-12): void {
-  const d =
-    actual[0]! * expected[0]! +
-    actual[1]! * expected[1]! +
-    actual[2]! * expected[2]! +
-    actual[3]! * expected[3]!;
-  const s = d < 0 ? -1 : 1;
-  expectVec(
-    Array.from(actual, (x) => s * x),
-    expected,
-    tol,
-  );
-}
 
 /** A fresh quaternion output (XYZW). */
 export const q4 = () => new Float64Array(4);
@@ -140,13 +114,12 @@ export function makeMotion(o: MakeMotionOptions) {
 
 /** The wolf's rig.json and creature.json (real bundled creature data). */
 export function wolf() {
-  const dir = new URL('../../../creatures/wolf/', import.meta.url);
   return {
-    rig: JSON.parse(readFileSync(new URL('rig.json', dir), 'utf8')) as {
+    rig: JSON.parse(readFileSync(creatureDir('wolf', 'rig.json'), 'utf8')) as {
       joints: Record<string, [number, number, number]>;
       bones: [string, string, string, string | null][];
     },
-    creature: JSON.parse(readFileSync(new URL('creature.json', dir), 'utf8')) as {
+    creature: JSON.parse(readFileSync(creatureDir('wolf', 'creature.json'), 'utf8')) as {
       mirror?: Record<string, string>;
     },
   };

@@ -10,7 +10,8 @@ import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { applyMotion, buildRig, prepMesh, renderRef, riggedGlb, validateGltf } from '@mocap/blender-bridge';
 import { atomicWriteJson, CreatureJson, readJsonFile } from '@mocap/layout';
-import { copyCreature, randomMotion } from '../test/helpers/creature.js';
+import { copyCreature } from '@mocap/test-utils';
+import { randomMotion } from '../test/helpers/creature.js';
 import { paintCoverage } from '../test/helpers/paint-coverage.js';
 
 const args = process.argv.slice(2);

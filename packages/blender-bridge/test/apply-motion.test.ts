@@ -12,9 +12,10 @@ import {
 } from '@mocap/blender-bridge';
 import { BlenderError, readGltfJoints } from '@mocap/blender-bridge/internal';
 import { atomicWriteJson, type Layout, type RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
+import { copyCreature } from '@mocap/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPng } from './helpers/checks.js';
-import { copyCreature, randomMotion } from './helpers/creature.js';
+import { randomMotion } from './helpers/creature.js';
 
 let dir: string;
 let info: RigInfo;

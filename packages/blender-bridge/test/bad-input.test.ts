@@ -3,8 +3,8 @@ import path from 'node:path';
 import { buildRig, prepMesh } from '@mocap/blender-bridge';
 import { BlenderError } from '@mocap/blender-bridge/internal';
 import { creaturePaths, FileError } from '@mocap/layout';
+import { CREATURES, copyCreature } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
-import { CREATURES, copyCreature } from './helpers/creature.js';
 
 async function files(dir: string): Promise<string[]> {
   return readdir(dir, { recursive: true }).catch(() => []);

@@ -7,9 +7,9 @@ import { NodeIO } from '@gltf-transform/core';
 import { buildRig, prepMesh, runBlenderScript } from '@mocap/blender-bridge';
 import { BlenderError } from '@mocap/blender-bridge/internal';
 import { CreatureJson, creaturePaths, FileError, readJsonFile } from '@mocap/layout';
+import { CREATURES } from '@mocap/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CREATURES } from './helpers/creature.js';
 import { barChain, writeSkinnedBar } from './helpers/skinned-glb.js';
 
 type V3 = [number, number, number];

@@ -2,8 +2,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { applyMotion, buildRig, JointsJson, prepMesh } from '@mocap/blender-bridge';
 import { atomicWriteJson, readJsonFile } from '@mocap/layout';
+import { copyCreature } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
-import { copyCreature, randomMotion } from './helpers/creature.js';
+import { randomMotion } from './helpers/creature.js';
 import { fkParity } from './helpers/fk-parity.js';
 
 describe('dragon: FK parity with Blender', () => {

@@ -2,8 +2,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { applyMotion, buildRig, prepMesh, riggedGlb, validateGltf } from '@mocap/blender-bridge';
 import { atomicWriteJson, CreatureJson, readJsonFile } from '@mocap/layout';
+import { copyCreature } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
-import { copyCreature, randomMotion } from './helpers/creature.js';
+import { randomMotion } from './helpers/creature.js';
 import { paintCoverage } from './helpers/paint-coverage.js';
 
 // What another glTF renderer shows from the .glb alone (issue 19): the paint on the painted

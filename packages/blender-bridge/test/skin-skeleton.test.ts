@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readSkinSkeleton, skinKeypoints } from '@mocap/blender-bridge/internal';
 import { FileError } from '@mocap/layout';
+import { CREATURES } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
-import { CREATURES } from './helpers/creature.js';
 import { barChain, type TestJoint, writeSkinnedBar } from './helpers/skinned-glb.js';
 
 const RINGS = [-1, -0.6, -0.2, 0.2, 0.6, 1];

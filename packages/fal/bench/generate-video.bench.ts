@@ -3,9 +3,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { generateVideo } from '@mocap/fal';
+import { type FalServer, makeCreature, startFalServer, tinyMp4 } from '@mocap/test-utils';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
-import { makeCreature } from '../test/helpers/creature.js';
-import { type FalServer, startFalServer, tinyMp4 } from '../test/helpers/fal-server.js';
 
 const KEY = 'bench-key-0000';
 let server: FalServer;

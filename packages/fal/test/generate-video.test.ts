@@ -5,9 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type FalRetryInfo, generateVideo, type JobUpdate } from '@mocap/fal';
 import { DEFAULT_VIDEO_MODEL, FalError, readJobState, videoPath } from '@mocap/fal/internal';
+import { type FalServer, makeCreature, REF_PNG, startFalServer, tinyMp4 } from '@mocap/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeCreature, REF_PNG } from './helpers/creature.js';
-import { type FalServer, startFalServer, tinyMp4 } from './helpers/fal-server.js';
 
 const KEY = 'test-key-5b2f9c0e:1234567890abcdef';
 const FAST = { baseDelayMs: 5, maxDelayMs: 20 };

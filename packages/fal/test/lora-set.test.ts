@@ -1,16 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mirrorMap } from '@mocap/anim-loop';
 import { buildLoraSet, creatureMirror } from '@mocap/fal';
 import { mirrorCaption } from '@mocap/fal/internal';
 import { CreatureJson, MotionJson, readJsonFile } from '@mocap/layout';
+import { creatureDir, makeCreature } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
-import { makeCreature } from './helpers/creature.js';
 import { testRenderer } from './helpers/test-renderer.js';
 import { wolfMotion } from './helpers/wolf-motion.js';
 
-const WOLF = fileURLToPath(new URL('../../../creatures/wolf/creature.json', import.meta.url));
+const WOLF = creatureDir('wolf', 'creature.json');
 
 describe('buildLoraSet with the wolf', () => {
   it("holds mirrored clips whose joints are the mirror of the originals' (X negated, sides swapped)", async () => {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { writePrompt } from '@mocap/fal';
 import { makePrompt, promptPath } from '@mocap/fal/internal';
 import { CreatureJson } from '@mocap/layout';
+import { makeCreature, WOLF_WORDS } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
-import { makeCreature, WOLF_WORDS } from './helpers/creature.js';
 
 const wolf = CreatureJson.parse(WOLF_WORDS);
 

@@ -4,9 +4,8 @@ import path from 'node:path';
 import { LoraJson, type MotionMirror, trainLora } from '@mocap/fal';
 import { FalError } from '@mocap/fal/internal';
 import { readZip } from '@mocap/layout';
+import { type FalServer, makeCreature, startFalServer } from '@mocap/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeCreature } from './helpers/creature.js';
-import { type FalServer, startFalServer } from './helpers/fal-server.js';
 import { testRenderer } from './helpers/test-renderer.js';
 import { wolfMotion } from './helpers/wolf-motion.js';
 

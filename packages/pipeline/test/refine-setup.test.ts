@@ -1,19 +1,18 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { refineSetup } from '@mocap/pipeline';
 import { solveContext } from '@mocap/solver';
+import { copyCreature } from '@mocap/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const WOLF = fileURLToPath(new URL('../../../creatures/wolf', import.meta.url));
 
 // The rigged case (glTF export, keypoint lengths, paint) is covered by render-clip.test.ts.
 describe('refineSetup on a creature that is not rigged', () => {
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'pipeline-refine-setup-'));
-    for (const f of ['creature.json', 'rig.json']) await copyFile(path.join(WOLF, f), path.join(dir, f));
+    dir = await copyCreature('wolf', {
+      files: ['creature.json', 'rig.json'],
+      prefix: 'pipeline-refine-setup-',
+    });
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 

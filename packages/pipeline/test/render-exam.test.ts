@@ -1,18 +1,19 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { prepareCreature, renderExam } from '@mocap/pipeline';
+import { copyCreature, creatureDir } from '@mocap/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const WOLF = fileURLToPath(new URL('../../../creatures/wolf', import.meta.url));
+const WOLF = creatureDir('wolf');
 
 // The rendered exam end to end (real Blender, a tiny trained reader) runs in packages/cli/test/commands/capture.test.ts.
 describe('renderExam: what it checks before it renders', () => {
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'pipeline-render-exam-'));
-    for (const f of ['creature.json', 'rig.json']) await copyFile(path.join(WOLF, f), path.join(dir, f));
+    dir = await copyCreature('wolf', {
+      files: ['creature.json', 'rig.json'],
+      prefix: 'pipeline-render-exam-',
+    });
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -37,10 +38,7 @@ describe('renderExam: what it checks before it renders', () => {
 describe('renderExam with the shipped wolf reader (headline figure)', () => {
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'pipeline-wolf-exam-'));
-    for (const f of ['creature.json', 'rig.json', 'model.glb']) {
-      await copyFile(path.join(WOLF, f), path.join(dir, f));
-    }
+    dir = await copyCreature('wolf', { prefix: 'pipeline-wolf-exam-' });
     await prepareCreature(dir);
   }, 300_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));

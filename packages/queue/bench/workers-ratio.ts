@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderDatasetOnQueue } from '@mocap/queue';
-import { startRedis } from '../test/helpers/redis-server.js';
+import { startRedis } from '@mocap/test-utils';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { values } = parseArgs({

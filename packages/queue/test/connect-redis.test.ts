@@ -1,6 +1,6 @@
 import { checkRedis, QueueConnectionError, redactUrl, startWorker } from '@mocap/queue';
+import { freePort, startRedis, type TestRedis } from '@mocap/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startRedis, type TestRedis } from './helpers/redis-server.js';
 
 describe('checkRedis: a clear error naming the URL, at once', () => {
   let locked: TestRedis;

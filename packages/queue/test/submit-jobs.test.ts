@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { QueueJobError, type QueueWorker, renderDatasetOnQueue, startWorker } from '@mocap/queue';
 import { QUEUE_NAME } from '@mocap/queue/internal';
+import { startRedis, type TestRedis } from '@mocap/test-utils';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type TestRedis } from './helpers/redis-server.js';
 
 describe('submitJobs over a real redis-server: failures reach the submitter, cancel removes queued jobs', () => {
   let redis: TestRedis;

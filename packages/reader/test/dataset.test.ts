@@ -3,16 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Layout } from '@mocap/layout';
 import { loadDataset, writeBlobDataset } from '@mocap/reader';
+import { QUARTER_LAYOUT } from '@mocap/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const layout = Layout.parse({
-  WIDTH: 320,
-  HEIGHT: 180,
-  W_FRONT: 105,
-  W_SIDE: 215,
-  GROUND_V: 160,
-  M_PER_PX: 1.9 / 180,
-});
+const layout = Layout.parse(QUARTER_LAYOUT);
 
 describe('loadDataset', () => {
   const root = mkdtemp(path.join(tmpdir(), 'reader-ds-'));

@@ -14,18 +14,12 @@ import {
   writeBlobDataset,
 } from '@mocap/reader';
 import { gaussianHeatmaps, layoutToInput } from '@mocap/reader/internal';
+import { QUARTER_LAYOUT } from '@mocap/test-utils';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** A small frame (a quarter of the default each way) keeps the test fast. */
-const layout = Layout.parse({
-  WIDTH: 320,
-  HEIGHT: 180,
-  W_FRONT: 105,
-  W_SIDE: 215,
-  GROUND_V: 160,
-  M_PER_PX: 1.9 / 180,
-});
+const layout = Layout.parse(QUARTER_LAYOUT);
 const model = {
   inputSize: 64,
   backbone: { kind: 'cnn' as const, widths: [8, 16, 16] },

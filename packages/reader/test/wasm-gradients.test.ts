@@ -1,5 +1,6 @@
 import { initBackend } from '@mocap/reader';
 import { randomNormalArray } from '@mocap/reader/internal';
+import { maxAbsDiff } from '@mocap/test-utils';
 import * as tf from '@tensorflow/tfjs-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -42,13 +43,6 @@ function kernelOutputs(backend: string, t: Case, seed: number): { dw: Float32Arr
   expect(dxT.shape).toEqual(xShape);
   tf.dispose([x, w, y, dy, dwT, dxT]);
   return out;
-}
-
-function maxAbsDiff(a: Float32Array, b: Float32Array): number {
-  expect(a.length).toBe(b.length);
-  let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
-  return m;
 }
 
 describe('registered wasm gradient kernels', () => {

@@ -1,24 +1,5 @@
-import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { seededRandom } from '@mocap/anim-loop';
 import { emptySyncReport, type MotionJson, type RigInfo } from '@mocap/layout';
-
-/** The repository's creatures folder. */
-export const CREATURES = fileURLToPath(new URL('../../../../creatures/', import.meta.url));
-
-/** Copies a bundled creature's inputs into a fresh temporary folder (so runs/ lands there). */
-export async function copyCreature(name: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), `mocap-${name}-`));
-  for (const f of ['creature.json', 'rig.json', 'model.glb']) {
-    // A creature rigged from its glb's skin has no rig.json.
-    if (f === 'rig.json' && !existsSync(path.join(CREATURES, name, f))) continue;
-    await copyFile(path.join(CREATURES, name, f), path.join(dir, f));
-  }
-  return dir;
-}
 
 /**
  * A seeded motion of `frames` frames on `info`: every bone swings within half its limits, the root

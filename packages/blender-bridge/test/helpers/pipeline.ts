@@ -11,7 +11,8 @@ import {
 } from '@mocap/blender-bridge';
 import type { PrepResult } from '@mocap/blender-bridge/internal';
 import { atomicWriteJson, type Layout, type MotionJson } from '@mocap/layout';
-import { copyCreature, randomMotion } from './creature.js';
+import { copyCreature } from '@mocap/test-utils';
+import { randomMotion } from './creature.js';
 
 /** Everything one end-to-end Blender run of a creature produced. */
 export interface PipelineRun {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { validateGltf } from '@mocap/blender-bridge';
 import { creatureGlb, creatureMesh } from '@mocap/blender-bridge/internal';
 import { CreatureJson, RigJson, readJsonFile } from '@mocap/layout';
+import { CREATURES } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
-import { CREATURES } from '../helpers/creature.js';
 
 async function load(kind: 'wolf' | 'dragon') {
   const dir = path.join(CREATURES, kind);

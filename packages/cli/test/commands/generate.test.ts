@@ -3,9 +3,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FalServer, makeCreature, startFalServer, tinyMp4 } from '@mocap/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeCreature } from '../../../fal/test/helpers/creature.js';
-import { type FalServer, startFalServer, tinyMp4 } from '../../../fal/test/helpers/fal-server.js';
 import { runCli as run } from '../helpers/run-cli.js';
 
 const KEY = 'cli-test-key-7d1e:abcdef0123456789';

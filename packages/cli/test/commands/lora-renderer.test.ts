@@ -19,8 +19,8 @@ import {
   readJsonFile,
 } from '@mocap/layout';
 import { decodeVideo } from '@mocap/media';
+import { startFalServer } from '@mocap/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startFalServer } from '../../../fal/test/helpers/fal-server.js';
 import { blenderClipRenderer } from '../../src/commands/lora-renderer.js';
 
 const KEY = 'lora-cli-key-3c3c:0011223344556677';

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeCreature } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
-import { makeCreature } from '../../../fal/test/helpers/creature.js';
 import { wolfMotion } from '../../../fal/test/helpers/wolf-motion.js';
 import { runCli as run } from '../helpers/run-cli.js';
 

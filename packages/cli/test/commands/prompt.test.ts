@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { makeCreature } from '@mocap/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeCreature } from '../../../fal/test/helpers/creature.js';
 import { runCli as run } from '../helpers/run-cli.js';
 
 describe('mocap prompt', () => {

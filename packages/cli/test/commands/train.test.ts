@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Layout } from '@mocap/layout';
 import { writeBlobDataset } from '@mocap/reader';
+import { QUARTER_LAYOUT as layoutInput } from '@mocap/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUARTER_LAYOUT as layoutInput } from '../helpers/quarter-wolf.js';
 import { runCli as run } from '../helpers/run-cli.js';
 
 describe('mocap train', () => {

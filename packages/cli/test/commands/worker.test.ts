@@ -7,8 +7,8 @@ import { captureClip, flatMotionJson, renderExam, renderMotionClip } from '@moca
 import { renderDatasetOnQueue } from '@mocap/queue';
 import { jobStates, submitJobs } from '@mocap/queue/internal';
 import { solveContext, syntheticMotion } from '@mocap/solver';
+import { freePort, startRedis, type TestRedis } from '@mocap/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startRedis, type TestRedis } from '../../../queue/test/helpers/redis-server.js';
 import { copyQuarterWolf, trainTinyReader } from '../helpers/quarter-wolf.js';
 import { runCli } from '../helpers/run-cli.js';
 

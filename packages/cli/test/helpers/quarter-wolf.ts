@@ -2,26 +2,16 @@
 import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { renderDataset } from '@mocap/blender-bridge';
 import { creaturePaths } from '@mocap/layout';
 import { trainReader } from '@mocap/reader';
+import { creatureDir, QUARTER_LAYOUT } from '@mocap/test-utils';
 
-const WOLF = fileURLToPath(new URL('../../../../creatures/wolf', import.meta.url));
-
-/** A quarter-size layout (320 x 180) keeps Blender and the reader quick; the chain is the point here. */
-export const QUARTER_LAYOUT = {
-  WIDTH: 320,
-  HEIGHT: 180,
-  W_FRONT: 105,
-  W_SIDE: 215,
-  GROUND_V: 160,
-  M_PER_PX: 1.9 / 180,
-};
+const WOLF = creatureDir('wolf');
 
 /**
  * Copies the wolf into a fresh temporary folder named `<prefix>XXXXXX`: its creature.json with
- * {@link QUARTER_LAYOUT}, rig.json and model.glb. Resolves to the folder.
+ * `QUARTER_LAYOUT` (@mocap/test-utils: Blender and the reader stay quick), rig.json and model.glb. Resolves to the folder.
  */
 export async function copyQuarterWolf(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { seededRandom } from '@mocap/anim-loop';
 import { emptySyncReport, type MotionJson, RigJson } from '@mocap/layout';
+import { creatureDir } from '@mocap/test-utils';
 
 /** The wolf's rig.json (creatures/wolf). */
-const WOLF_RIG = RigJson.parse(
-  JSON.parse(readFileSync(new URL('../../../../creatures/wolf/rig.json', import.meta.url), 'utf8')),
-);
+const WOLF_RIG = RigJson.parse(JSON.parse(readFileSync(creatureDir('wolf', 'rig.json'), 'utf8')));
 
 /**
  * A wolf motion.json for plumbing tests: seeded small bone angles, a drifting root, and the

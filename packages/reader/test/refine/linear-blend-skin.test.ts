@@ -10,6 +10,7 @@ import {
   sampleSkinAnimation,
   skinningMatrices,
 } from '@mocap/reader/internal';
+import { maxAbsDiff } from '@mocap/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FOX } from './fox-fixture.js';
 import { blenderPosedVertices } from './run-blender.js';
@@ -22,12 +23,6 @@ function skinAt(mesh: Awaited<ReturnType<typeof readSkinnedMesh>>, anim: string 
   jointWorldMatrices(world, mesh, pose, mesh.toWorld);
   skinningMatrices(skin, mesh, world);
   return linearBlendSkin(new Float64Array(mesh.vertexCount * 3), mesh, skin);
-}
-
-function maxDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let m = 0;
-  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
-  return m;
 }
 
 describe('linearBlendSkin against Blender', () => {
@@ -52,15 +47,15 @@ describe('linearBlendSkin against Blender', () => {
   // check relies on it. Blender's rest pose is the node (TRS) rest the importer bakes the mesh to.
   it('rest pose: Blender keeps the glTF vertex order (the mapping used below)', () => {
     expect(blender.rest.length).toBe(mesh.vertexCount * 3);
-    expect(maxDiff(skinAt(mesh, null, 0), blender.rest)).toBeLessThan(1e-4);
+    expect(maxAbsDiff(skinAt(mesh, null, 0), blender.rest)).toBeLessThan(1e-4);
   });
 
   it('Walk at its 6th key: every vertex within 1e-4 units of Blender', () => {
     const time = (blender.frame - blender.first_frame) / blender.fps;
     const ours = skinAt(mesh, 'Walk', time);
-    const diff = maxDiff(ours, blender.posed);
+    const diff = maxAbsDiff(ours, blender.posed);
     expect(diff).toBeLessThan(1e-4);
     // The pose really moves the mesh: far from the rest pose.
-    expect(maxDiff(ours, blender.rest)).toBeGreaterThan(1);
+    expect(maxAbsDiff(ours, blender.rest)).toBeGreaterThan(1);
   });
 });

@@ -1,4 +1,4 @@
-// A real redis-server on 127.0.0.1 on a free port, for the queue's tests (Debian's redis-server).
+// A real redis-server on 127.0.0.1 on a free port, for the queue and CLI worker tests (Debian's redis-server).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
