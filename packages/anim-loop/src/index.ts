@@ -18,4 +18,4 @@ export { quatLog } from './quat-interp.js';
 export { resampleMotion } from './resample.js';
 export { rigidFit } from './rigid-fit.js';
 export { type SeededRandom, type SeededRandomOptions, seededRandom } from './seeded-random.js';
-export { type Mat3, type Mat4, mat4, type Out, type Quat, type Vec3 } from './types.js';
+export type { Mat3, Mat4, Out, Quat, Vec3 } from './types.js';

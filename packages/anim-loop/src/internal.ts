@@ -41,3 +41,4 @@ export { SeededRandomOptions } from './seeded-random.js';
 export { symEigen4 } from './sym-eigen4.js';
 export { timeWarpMotion, timeWarpQuatTrack, timeWarpTrack, warpPathToTimes } from './time-warp.js';
 export { EPSILON, mat3, quat, vec3 } from './types.js';
+export { mat4 } from './types.js';
