@@ -40,5 +40,4 @@ export { samplePacked, sampleQuatTrack, sampleTrack } from './resample.js';
 export { SeededRandomOptions } from './seeded-random.js';
 export { symEigen4 } from './sym-eigen4.js';
 export { timeWarpMotion, timeWarpQuatTrack, timeWarpTrack, warpPathToTimes } from './time-warp.js';
-export { EPSILON, mat3, quat, vec3 } from './types.js';
-export { mat4 } from './types.js';
+export { EPSILON, mat3, mat4, quat, vec3 } from './types.js';
