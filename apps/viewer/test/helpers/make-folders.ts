@@ -9,18 +9,9 @@ import { applyMotion, buildRig, prepMesh, riggedGlb } from '@mocap/blender-bridg
 import { atomicWriteJson, creaturePaths, TruthJson, writeDetections } from '@mocap/layout';
 import { flatMotionJson, renderMotionClip } from '@mocap/pipeline';
 import { solveContext, solveFiles, syntheticDetections, syntheticMotion } from '@mocap/solver';
+import { QUARTER_LAYOUT } from '@mocap/test-utils';
 
 const WOLF = fileURLToPath(new URL('../../../../creatures/wolf', import.meta.url));
-
-/** A quarter-size layout (320 x 180) keeps Blender quick; the views are the point here. */
-const QUARTER_LAYOUT = {
-  WIDTH: 320,
-  HEIGHT: 180,
-  W_FRONT: 105,
-  W_SIDE: 215,
-  GROUND_V: 160,
-  M_PER_PX: 1.9 / 180,
-};
 
 /** The folders {@link makeFolders} wrote. */
 export interface TestFolders {
