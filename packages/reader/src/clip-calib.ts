@@ -1,7 +1,8 @@
 import type { Layout } from '@mocap/layout';
-import type { RgbImage, VideoInfo } from '@mocap/media';
+import { decodeVideo, type RgbImage, type VideoInfo } from '@mocap/media';
 import type { ClipCalib } from './calib-at.js';
 import { type ClipCalibration, calibrateClip } from './calibrate-clip.js';
+import { type GhostBlend, ghostBlend } from './ghost-blend.js';
 
 /** `detectClip`'s `calib`: fitted to the clip's studio and ref.png, the layout at most resized, or given. */
 export type CalibMode = 'auto' | 'identity' | [number, number, number, number];
@@ -14,11 +15,17 @@ export interface ClipCalibs {
   calib: ClipCalib;
   /** Per frame, T x 4 `[sx, sy, tx, ty]`. */
   frames: Float64Array;
+  /** How much of the previous frame each frame holds (`auto`: measured, {@link ghostBlend}), else null. */
+  ghost: GhostBlend | null;
 }
+
+/** Consecutive frames from the clip's start that {@link ghostBlend} measures the ghosting on. */
+const GHOST_FRAMES = 48;
 
 /**
  * The clip's calibration for `frames` frames: `auto` measures it on the clip ({@link calibrateClip},
- * with `ref` for the zoom), `identity` takes the clip as the layout at most resized, a tuple is
+ * with `ref` for the zoom) and how much each frame holds of the one before ({@link ghostBlend}),
+ * `identity` takes the clip as the layout at most resized, a tuple is
  * `[sx, sy, tx, ty]` as given.
  *
  * ```ts
@@ -37,8 +44,13 @@ export async function clipCalib(
 ): Promise<ClipCalibs> {
   if (mode === 'auto') {
     if (!ref) throw new TypeError(`detect: Expected options.ref (ref.png) for calib 'auto', got none.`);
-    const calibration = await calibrateClip(clip, { layout, ref, info, frames, signal });
-    return { calibration, calib: calibration.calib, frames: calibration.frames };
+    const [calibration, ghost] = await Promise.all([
+      calibrateClip(clip, { layout, ref, info, frames, signal }),
+      ghostBlend(
+        decodeVideo(clip, { info, maxFrames: Math.min(frames, GHOST_FRAMES), ...(signal ? { signal } : {}) }),
+      ),
+    ]);
+    return { calibration, calib: calibration.calib, frames: calibration.frames, ghost };
   }
   const calib =
     mode === 'identity'
@@ -46,5 +58,5 @@ export async function clipCalib(
       : { sx: mode[0], sy: mode[1], tx: mode[2], ty: mode[3] };
   const track = new Float64Array(4 * frames);
   for (let t = 0; t < frames; t++) track.set([calib.sx, calib.sy, calib.tx, calib.ty], 4 * t);
-  return { calibration: null, calib, frames: track };
+  return { calibration: null, calib, frames: track, ghost: null };
 }

@@ -10,6 +10,7 @@ export { type ClipCalib, calibAt } from './calib-at.js';
 export { BACKDROP_FIT, type BackdropCalib, calibFromBackdrop } from './calib-from-backdrop.js';
 export { type CalibrateClipOptions, CalibrationError, calibrateClip } from './calibrate-clip.js';
 export { type CalibMode, type ClipCalibs, clipCalib } from './clip-calib.js';
+export { deghostFrames } from './deghost-frames.js';
 export { heatmapsPath, MIN_CLIP_FRAMES, PEAK_WORKER_MIN_FRAMES } from './detect-clip.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
 export { type Calibration, estimateCalib } from './estimate-calib.js';
@@ -18,6 +19,7 @@ export { fitRefZoom, type RefZoom } from './fit-ref-zoom.js';
 export { type FramePeaksOptions, framePeaks, type PeakLists, toLayout } from './frame-peaks.js';
 export { frameToInput } from './frame-to-inputs.js';
 export { gaussianHeatmaps } from './gaussian-heatmaps.js';
+export { type GhostBlend, ghostBlend } from './ghost-blend.js';
 export { heatmapLoss } from './heatmap-loss.js';
 export {
   type BackdropFeatures,

@@ -1,0 +1,51 @@
+import { createImage, fillRect, type RgbImage } from '@mocap/media';
+import { ghostBlend } from '@mocap/reader/internal';
+import { describe, expect, it } from 'vitest';
+
+/** A studio-grey frame with a dark and a bright block sliding 3 px a frame (the creature's legs). */
+function scene(t: number): RgbImage {
+  const img = createImage(96, 64, [130, 130, 130]);
+  fillRect(img, 4 + 3 * t, 10, 20, 24, [40, 50, 60]);
+  fillRect(img, 70 - 2 * t, 36, 16, 20, [210, 200, 190]);
+  return img;
+}
+
+/** Frame t blended with frame t-1 by `blend`, as a video model ghosts (frame 0 kept). */
+function ghosted(frames: RgbImage[], blend: number): RgbImage[] {
+  return frames.map((f, t) => {
+    if (t === 0) return f;
+    const prev = frames[t - 1]!;
+    const data = new Uint8Array(f.data.length);
+    for (let i = 0; i < data.length; i++)
+      data[i] = Math.round(f.data[i]! + blend * (prev.data[i]! - f.data[i]!));
+    return { width: f.width, height: f.height, data };
+  });
+}
+
+const clip = Array.from({ length: 20 }, (_, t) => scene(t));
+
+describe('ghostBlend', () => {
+  it('finds no blend on a clean clip', async () => {
+    const g = await ghostBlend(clip, 1);
+    expect(g.blend).toBe(0);
+    expect(g.steps).toBeGreaterThan(200);
+  });
+
+  it.each([0.2, 0.3, 0.4])('finds a blend of %s with the frame before', async (blend) => {
+    const g = await ghostBlend(ghosted(clip, blend), 1);
+    expect(g.blend).toBeCloseTo(blend, 1);
+    expect(Math.abs(g.blend - blend)).toBeLessThan(0.02);
+  });
+
+  it('says nothing without enough steps (a still clip, or under five frames)', async () => {
+    expect(
+      (
+        await ghostBlend(
+          Array.from({ length: 10 }, () => scene(0)),
+          1,
+        )
+      ).blend,
+    ).toBe(0);
+    expect((await ghostBlend(ghosted(clip, 0.3).slice(0, 4), 1)).steps).toBe(0);
+  });
+});
