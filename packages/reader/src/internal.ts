@@ -10,6 +10,7 @@ export { type ClipCalib, calibAt } from './calib-at.js';
 export { BACKDROP_FIT, type BackdropCalib, calibFromBackdrop } from './calib-from-backdrop.js';
 export { type CalibrateClipOptions, CalibrationError, calibrateClip } from './calibrate-clip.js';
 export { type CalibMode, type ClipCalibs, clipCalib } from './clip-calib.js';
+export { type CreatureScalesOptions, creatureScales, type TwoViewPeaks } from './creature-scale.js';
 export { deghostFrames } from './deghost-frames.js';
 export { heatmapsPath, MIN_CLIP_FRAMES, PEAK_WORKER_MIN_FRAMES } from './detect-clip.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
@@ -107,6 +108,7 @@ export {
   trackFrames,
   vertexPaintLabels,
 } from './refine/index.js';
+export { type RigidPair, type RigidPairsInput, rigidPairs } from './rigid-pairs.js';
 export {
   decodeSafetensors,
   encodeSafetensors,
@@ -114,6 +116,7 @@ export {
   type SafeTensor,
   writeSafetensors,
 } from './safetensors.js';
+export { type ScaleTrend, scaleTrend } from './scale-trend.js';
 export { type CalibAt, smoothCalibTrack } from './smooth-calib-track.js';
 export { type PeakWorker, startPeakWorker } from './start-peak-worker.js';
 export { heatmapToLayout, layoutToHeatmap, layoutToInput, ViewName } from './view-transform.js';
