@@ -11,6 +11,7 @@ export { BACKDROP_FIT, type BackdropCalib, calibFromBackdrop } from './calib-fro
 export { type CalibrateClipOptions, CalibrationError, calibrateClip } from './calibrate-clip.js';
 export { type CalibMode, type ClipCalibs, clipCalib } from './clip-calib.js';
 export { type CreatureScalesOptions, creatureScales, type TwoViewPeaks } from './creature-scale.js';
+export { CREATURE_ZOOM, type CreatureZoom, creatureZoom, unzoom } from './creature-zoom.js';
 export { deghostFrames } from './deghost-frames.js';
 export { heatmapsPath, MIN_CLIP_FRAMES, PEAK_WORKER_MIN_FRAMES } from './detect-clip.js';
 export { dinov2TensorShapes } from './dinov2-backbone.js';
@@ -28,6 +29,7 @@ export {
   layoutLines,
   measureBackdrop,
 } from './measure-backdrop.js';
+export { meshRigidPairs } from './mesh-rigid-pairs.js';
 export { type ParamInit, ParamStore } from './param-store.js';
 export { parseOptions } from './parse-options.js';
 export { randomNormalArray } from './random-normal-array.js';
@@ -119,5 +121,6 @@ export {
 export { type ScaleTrend, scaleTrend } from './scale-trend.js';
 export { type CalibAt, smoothCalibTrack } from './smooth-calib-track.js';
 export { type PeakWorker, startPeakWorker } from './start-peak-worker.js';
+export { unzoomDetections } from './unzoom-detections.js';
 export { heatmapToLayout, layoutToHeatmap, layoutToInput, ViewName } from './view-transform.js';
 export { registerWasmGradients, WASM_GRADIENT_KERNELS } from './wasm-gradients.js';
