@@ -28,6 +28,12 @@ export interface Detections {
    * Left out (and absent from det.npz) when every frame has `calib`.
    */
   calibFrames?: Float64Array | undefined;
+  /**
+   * How many frames the clip's side view ran behind its front view (negative: the front behind the
+   * side) as `view_lag`, when detect found one; the detections are already put in step. Left out
+   * (and absent from det.npz) when the views were in step.
+   */
+  viewLag?: number | undefined;
 }
 
 /** The identity calibration: the clip is already in layout px. */
@@ -131,6 +137,19 @@ export function parseDetections(arrays: Record<string, NpyArray>, file = 'det.np
       }
     }
   }
+  let viewLag: number | undefined;
+  if (arrays.view_lag) {
+    const l = arrays.view_lag;
+    const v = Number(l.data[0]);
+    if (l.data.length !== 1 || !Number.isInteger(v)) {
+      throw new FileError(
+        `det: ${file}: view_lag: expected one whole number of frames, got ${l.dtype} [${l.shape}] (${String(l.data[0])}).`,
+        file,
+        'view_lag',
+      );
+    }
+    viewLag = v;
+  }
   const views: [string, Float32Array, Float32Array][] = [
     ['front', frontUv, frontConf],
     ['side', sideUv, sideConf],
@@ -165,12 +184,14 @@ export function parseDetections(arrays: Record<string, NpyArray>, file = 'det.np
     sideConf,
     calib,
     ...(calibFrames ? { calibFrames } : {}),
+    ...(viewLag !== undefined ? { viewLag } : {}),
   };
 }
 
 /**
  * Encodes detections as NumPy arrays with the seed's names (float32, `names` as strings), plus
- * `calib_frames` (T x 4 float64) when the detections carry a per-frame calibration.
+ * `calib_frames` (T x 4 float64) when the detections carry a per-frame calibration and `view_lag`
+ * (an int32 scalar) when they carry a view lag.
  */
 export function detectionsToArrays(det: Detections): Record<string, NpyArray> {
   const t = det.frames;
@@ -185,6 +206,9 @@ export function detectionsToArrays(det: Detections): Record<string, NpyArray> {
     calib: { dtype: 'float64', shape: [4], data: det.calib },
     ...(det.calibFrames
       ? { calib_frames: { dtype: 'float64', shape: [t, 4], data: det.calibFrames } as NpyArray }
+      : {}),
+    ...(det.viewLag !== undefined
+      ? { view_lag: { dtype: 'int32', shape: [], data: Int32Array.of(det.viewLag) } as NpyArray }
       : {}),
   };
 }

@@ -74,6 +74,27 @@ print(z['calib_frames'].shape, z['calib_frames'].dtype, z['front_uv'].shape)`,
     );
   });
 
+  it('keeps the view lag detect undid as view_lag (an int32 scalar), absent when the views were in step', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-det-'));
+    const file = path.join(dir, 'det.npz');
+    await writeDetections(file, { ...det(), viewLag: -2 });
+    const info = runPython(
+      `import sys, numpy as np
+z = np.load(sys.argv[1])
+print(z['view_lag'].shape, z['view_lag'].dtype, int(z['view_lag']))`,
+      [file],
+    );
+    expect(info.trim()).toBe('() int32 -2');
+    expect((await readDetections(file)).viewLag).toBe(-2);
+    expect(detectionsToArrays(det()).view_lag).toBeUndefined();
+    expect(parseDetections(detectionsToArrays(det())).viewLag).toBeUndefined();
+    const bad = detectionsToArrays(det());
+    bad.view_lag = { dtype: 'float64', shape: [], data: Float64Array.of(1.5) };
+    expect(() => parseDetections(bad, 'd.npz')).toThrow(
+      'det: d.npz: view_lag: expected one whole number of frames, got float64 [] (1.5).',
+    );
+  });
+
   it('names the array, frame and joint of bad values', () => {
     const a = detectionsToArrays(det());
     (a.front_uv?.data as Float32Array)[2 * 3] = Number.NaN; // frame 1, joint 1

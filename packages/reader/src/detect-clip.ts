@@ -5,9 +5,11 @@ import { type Detections, FileError, Layout, readJsonFile, writeDetections } fro
 import { probeVideo, type RgbImage, readPng } from '@mocap/media';
 import type { z } from 'zod';
 import type { ClipCalibration } from './calibrate-clip.js';
+import { CREATURE_ZOOM, type CreatureZoom } from './creature-zoom.js';
 import type { DetectEvent } from './detect-event.js';
 import { DetectOptions } from './detect-options.js';
 import { type ReadContext, type ReadOutcome, readInline, readWithPeakWorker } from './detect-read.js';
+import { meshRigidPairs } from './mesh-rigid-pairs.js';
 import { parseOptions } from './parse-options.js';
 import { ReaderModelJson } from './reader-io.js';
 import { fitColourModel } from './refine/colour-model.js';
@@ -16,7 +18,11 @@ import { backdropSilhouette, placeRestPose } from './refine/place-rest-pose.js';
 import type { RefineClipInput } from './refine/refine-clip.js';
 import { rigKeypoints } from './refine/rig-keypoints.js';
 import { readSkinnedMesh } from './refine/skinned-mesh.js';
+import type { RigidPair } from './rigid-pairs.js';
 import { startPeakWorker } from './start-peak-worker.js';
+import type { ClipFade } from './unfade-frames.js';
+import { unzoomDetections } from './unzoom-detections.js';
+import type { ViewLag } from './view-lag.js';
 
 /** Detections plus how the clip was calibrated and which backend ran. */
 export interface DetectResult {
@@ -33,6 +39,12 @@ export interface DetectResult {
   seconds: number;
   /** Seconds spent in the refinement (segmentation + fit), 0 without it. */
   refineSeconds: number;
+  /** The zoom the creature's size showed through the clip where the calibration assumed it ({@link unzoomDetections}), else null. */
+  creatureZoom: CreatureZoom | null;
+  /** The fade-in found at the clip's start, restored before both stages ({@link unfadeFrames}). */
+  fade: ClipFade;
+  /** How far one view runs behind the other ({@link estimateViewLag}); both detections are put in step. */
+  lag: ViewLag;
 }
 
 /** `det.npz` -> `det_heatmaps.npz`: where {@link detectClip} keeps the heatmap peaks beside refined detections. */
@@ -58,7 +70,10 @@ export const MIN_CLIP_FRAMES = 8;
  * ground row and edges, with ref.png for the zoom: {@link calibrateClip}; a clip no calibration fits
  * is refused, saying what was measured), every frame's two views are sampled to the reader's input,
  * and the heatmap peaks become det.npz's `front_uv`, `side_uv` (layout px), `front_conf`,
- * `side_conf`, with `fps`, `names`, `calib` and, when the framing drifts, `calib_frames`.
+ * `side_conf`, with `fps`, `names`, `calib` and, when the framing drifts, `calib_frames`. A fade-in
+ * at the start is restored before both stages ({@link unfadeFrames}; frames too faint to read get
+ * confidence 0), and a view that runs behind the other ({@link estimateViewLag}) is read ahead, so
+ * the detections are in step (`view_lag` records how far it ran behind).
  *
  * ```ts
  * const { detections } = await detectClip({ clip: 'clip.mp4', reader: 'runs/reader', ref: 'runs/ref/ref.png', out: 'runs/det.npz' });
@@ -109,8 +124,10 @@ export async function detectClip(
     : null;
   let read: ReadOutcome | null = null;
   let names: string[];
+  let pairs: RigidPair[] | null = null;
   try {
     const refine = o.refine ? await loadRefinement(o.refine, layout, o.joints, ref) : null;
+    if (refine) pairs = meshRigidPairs(refine.mesh, refine.keypoints, layout, CREATURE_ZOOM.minPairPx);
     names = await readerJoints(o.reader, o.joints);
     if (refine && refine.keypoints.names.join() !== names.join()) {
       throw new Error(
@@ -135,7 +152,11 @@ export async function detectClip(
     sideConf: Float32Array.from(peaks.sideConf),
     calib: Float64Array.of(calib.sx, calib.sy, calib.tx, calib.ty),
     ...(read.calibration?.drifts ? { calibFrames: calibFrames.slice(0, 4 * frames) } : {}),
+    ...(read.lag.frames !== 0 ? { viewLag: read.lag.frames } : {}),
   };
+  // A zoom the studio does not show (a framing that drifts), from the creature's size.
+  const creatureZoom =
+    pairs && read.calibration ? unzoomDetections(heatmaps, refined, read.calibration, pairs, layout) : null;
   const detections: Detections = refined ? { ...heatmaps, ...refined } : heatmaps;
   let heatmapsFile: string | null = null;
   if (o.out) {
@@ -153,6 +174,9 @@ export async function detectClip(
     backend: read.backend,
     seconds: (performance.now() - t0) / 1000,
     refineSeconds: read.refineSeconds,
+    creatureZoom,
+    fade: read.fade,
+    lag: read.lag,
   };
 }
 

@@ -5,12 +5,16 @@ import { initBackend } from './backend.js';
 import { type ClipCalib, calibAt } from './calib-at.js';
 import type { ClipCalibration } from './calibrate-clip.js';
 import { type ClipCalibs, clipCalib } from './clip-calib.js';
+import { clipFrames, LAG_WINDOW, unseenFrames } from './clip-frames.js';
+import { deghostFrames } from './deghost-frames.js';
 import type { DetectEvent } from './detect-event.js';
 import type { DetectOptions } from './detect-options.js';
-import { framePeaks, type PeakLists, toLayout } from './frame-peaks.js';
+import { framePeaks, type PeakLists } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
 import { type RefineClipInput, type RefineClipResult, refineClip } from './refine/refine-clip.js';
 import type { PeakWorker } from './start-peak-worker.js';
+import { type ClipFade, unfadeFrames } from './unfade-frames.js';
+import { alignPeaks, estimateViewLag, type ViewLag } from './view-lag.js';
 
 // The two ways detectClip reads a clip: inline, or with stage 1 in a worker thread.
 
@@ -43,6 +47,10 @@ export interface ReadOutcome {
   calibFrames: Float64Array;
   backend: string;
   refineSeconds: number;
+  /** The fade-in found at the clip's start ({@link unfadeFrames}). */
+  fade: ClipFade;
+  /** How far one view runs behind the other ({@link estimateViewLag}); the peaks are put in step. */
+  lag: ViewLag;
 }
 
 /** The clip's calibration, frame by frame (`auto`: measured on the clip's studio and ref.png). */
@@ -60,56 +68,93 @@ function decodeOptions(ctx: ReadContext) {
   };
 }
 
+/** The clip's frames with any ghosting the calibration measured undone ({@link deghostFrames}). */
+function deghosted(ctx: ReadContext, cal: ClipCalibs) {
+  return deghostFrames(decodeVideo(ctx.o.clip, decodeOptions(ctx)), cal.ghost?.blend ?? 0);
+}
+
 function pickUv(r: UvConf): UvConf {
   return { frontUv: r.frontUv, sideUv: r.sideUv, frontConf: r.frontConf, sideConf: r.sideConf };
 }
 
-/** Stage 1 (and stage 2 frame by frame as each batch's peaks are known) on this thread. */
+/** Stage 1 over the whole clip on this thread, then stage 2 on a second decode of it. */
 export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
   const { o, layout, refine, total, onEvent } = ctx;
   const cal = await calibrate(ctx);
   const backend = await initBackend();
   const { reader } = await loadReader(o.reader, o.joints ? { joints: o.joints } : {});
+  const k = reader.config.joints.length;
+  const calibOf = (t: number) => calibAt(cal.frames, t);
   try {
     const peaks: PeakLists = { frontUv: [], sideUv: [], frontConf: [], sideConf: [] };
-    const frames = framePeaks(
-      decodeVideo(o.clip, decodeOptions(ctx)),
+    const fade: ClipFade = { visibility: [] };
+    const stage1 = framePeaks(
+      unfadeFrames(deghosted(ctx, cal), layout, calibOf, fade),
       reader,
       layout,
-      (t) => calibAt(cal.frames, t),
+      calibOf,
       peaks,
       {
         batchFrames: o.batchFrames,
         peakConf: o.peakConf,
-        keepFrames: refine !== null,
+        keepFrames: false,
         onBatch: (done) => onEvent({ phase: 'frames', done, total }),
       },
     );
-    const done = () => peaks.frontConf.length / reader.config.joints.length;
+    for await (const _ of stage1);
+    const done = peaks.frontConf.length / k;
+    if (done === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`);
     let refined: RefineClipResult | null = null;
+    let lag = estimateViewLag(peaks, k, Math.min(done, LAG_WINDOW), { first: unseenFrames(fade) });
     if (refine) {
+      const c = await clipFrames(
+        deghosted(ctx, cal),
+        layout,
+        cal.frames,
+        peaks,
+        k,
+        total,
+        async (t) => t < done,
+      );
+      lag = c.lag;
+      onEvent({ phase: 'views', fade: c.fade, lag });
       refined = await refineClip(
-        { ...refine, layout, frames, peaks, clip: o.clip },
+        {
+          ...refine,
+          layout,
+          frames: c.frames,
+          peaks: { ...peaks, lag: lag.frames },
+          clip: o.clip,
+          visibility: c.fade.visibility,
+        },
         o.refine?.options ?? {},
         (i) => onEvent({ phase: 'refine', done: i + 1, total }),
-      ).catch((err: Error) => {
-        if (done() === 0) throw new Error(`${OP}: ${o.clip}: no frames decoded.`, { cause: err });
-        throw err;
-      });
-    } else for await (const _ of frames);
+      );
+    } else onEvent({ phase: 'views', fade, lag });
     return {
-      peaks,
+      peaks: inStep(peaks, k, done, lag, fade),
       refined: refined && pickUv(refined),
-      frames: done(),
+      frames: done,
       calibration: cal.calibration,
       calib: cal.calib,
       calibFrames: cal.frames,
       backend: backend.choice,
       refineSeconds: refined?.seconds ?? 0,
+      fade,
+      lag,
     };
   } finally {
     reader.dispose();
   }
+}
+
+/** Stage 1's peaks with the views in step and a fade's unreadable frames at confidence 0. */
+function inStep(peaks: PeakLists, k: number, frames: number, lag: ViewLag, fade: ClipFade): UvConf {
+  const out = alignPeaks(peaks, k, frames, lag.frames);
+  const unseen = Math.min(frames, unseenFrames(fade));
+  out.frontConf.fill(0, 0, unseen * k);
+  out.sideConf.fill(0, 0, unseen * k);
+  return out;
 }
 
 /**
@@ -133,34 +178,33 @@ export async function readWithPeakWorker(
     if (!cal) return null;
     onEvent({ phase: 'calib', calibration: cal.calibration });
     const k = refine.keypoints.names.length;
-    async function* frames(): AsyncGenerator<RgbImage> {
-      let t = 0;
-      let told = 0;
-      for await (const frame of decodeVideo(o.clip, decodeOptions(ctx))) {
-        if (!(await w.ready(t))) return;
-        // once per batch the worker reports, as inline
-        const done = w.peaks.frontConf.length / k;
-        if (done > told) onEvent({ phase: 'frames', done, total });
-        told = done;
-        yield toLayout(frame, calibAt(cal!.frames, t), layout);
-        t++;
-      }
-    }
+    let told = 0;
+    const ready = async (t: number) => {
+      const ok = await w.ready(t);
+      // once per batch the worker reports, as inline
+      const done = w.peaks.frontConf.length / k;
+      if (done > told) onEvent({ phase: 'frames', done, total });
+      told = done;
+      return ok;
+    };
+    const c = await clipFrames(deghosted(ctx, cal), layout, cal.frames, w.peaks, k, total, ready);
+    onEvent({ phase: 'views', fade: c.fade, lag: c.lag });
     const refined = await refineClip(
-      { ...refine, layout, frames: frames(), peaks: w.peaks, clip: o.clip },
+      {
+        ...refine,
+        layout,
+        frames: c.frames,
+        peaks: { ...w.peaks, lag: c.lag.frames },
+        clip: o.clip,
+        visibility: c.fade.visibility,
+      },
       o.refine?.options ?? {},
       (i) => onEvent({ phase: 'refine', done: i + 1, total }),
     );
     const { backend } = await w.done;
     const n = refined.frames;
-    const cut = (a: number[], per: number) => a.slice(0, n * per);
     return {
-      peaks: {
-        frontUv: cut(w.peaks.frontUv, 2 * k),
-        sideUv: cut(w.peaks.sideUv, 2 * k),
-        frontConf: cut(w.peaks.frontConf, k),
-        sideConf: cut(w.peaks.sideConf, k),
-      },
+      peaks: inStep(w.peaks, k, n, c.lag, c.fade),
       refined: pickUv(refined),
       frames: n,
       calibration: cal.calibration,
@@ -168,6 +212,8 @@ export async function readWithPeakWorker(
       calibFrames: cal.frames,
       backend,
       refineSeconds: refined.seconds,
+      fade: c.fade,
+      lag: c.lag,
     };
   } finally {
     await w.terminate();

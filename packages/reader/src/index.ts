@@ -4,6 +4,7 @@ export type { CalibSample, ClipCalibration } from './calibrate-clip.js';
 export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
 export { calibrationSummary, describeCalibration } from './describe-calibration.js';
+export { describeViews, viewsSummary } from './describe-views.js';
 export { type DetectResult, detectClip } from './detect-clip.js';
 export type { DetectEvent } from './detect-event.js';
 export { DetectOptions } from './detect-options.js';
@@ -32,5 +33,7 @@ export {
   type SkinnedMesh,
 } from './refine/index.js';
 export { type TrainEvent, TrainOptions, type TrainResult, trainReader } from './train-reader.js';
+export type { ClipFade } from './unfade-frames.js';
 export { imagesToTensor, viewToInput } from './view-input.js';
+export type { ViewLag } from './view-lag.js';
 export { type ViewName, type ViewTransform, viewTransform } from './view-transform.js';

@@ -10,6 +10,7 @@ export { type ClipCalib, calibAt } from './calib-at.js';
 export { BACKDROP_FIT, type BackdropCalib, calibFromBackdrop } from './calib-from-backdrop.js';
 export { type CalibrateClipOptions, CalibrationError, calibrateClip } from './calibrate-clip.js';
 export { type CalibMode, type ClipCalibs, clipCalib } from './clip-calib.js';
+export { type ClipFrames, clipFrames, LAG_WINDOW, unseenFrames } from './clip-frames.js';
 export { type CreatureScalesOptions, creatureScales, type TwoViewPeaks } from './creature-scale.js';
 export { CREATURE_ZOOM, type CreatureZoom, creatureZoom, unzoom } from './creature-zoom.js';
 export { deghostFrames } from './deghost-frames.js';
@@ -121,6 +122,14 @@ export {
 export { type ScaleTrend, scaleTrend } from './scale-trend.js';
 export { type CalibAt, smoothCalibTrack } from './smooth-calib-track.js';
 export { type PeakWorker, startPeakWorker } from './start-peak-worker.js';
+export { FADE_MIN_VISIBILITY, FADE_WINDOW, unfadeFrames, visibilityAt } from './unfade-frames.js';
 export { unzoomDetections } from './unzoom-detections.js';
+export {
+  alignPeaks,
+  alignViews,
+  estimateViewLag,
+  type ViewLagOptions,
+  type ViewPeaks,
+} from './view-lag.js';
 export { heatmapToLayout, layoutToHeatmap, layoutToInput, ViewName } from './view-transform.js';
 export { registerWasmGradients, WASM_GRADIENT_KERNELS } from './wasm-gradients.js';

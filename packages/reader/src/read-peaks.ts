@@ -3,8 +3,10 @@ import { decodeVideo, probeVideo, type RgbImage, readPng } from '@mocap/media';
 import { initBackend } from './backend.js';
 import { calibAt } from './calib-at.js';
 import { type CalibMode, type ClipCalibs, clipCalib } from './clip-calib.js';
+import { deghostFrames } from './deghost-frames.js';
 import { framePeaks, type PeakLists } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
+import { unfadeFrames } from './unfade-frames.js';
 
 /** What {@link readPeaks} reads: a clip, a saved reader and how the clip maps onto the layout. */
 export interface ReadPeaksOptions {
@@ -37,10 +39,11 @@ export interface PeaksBatch {
 }
 
 /**
- * Stage 1 of detect on its own: calibrates the clip ({@link clipCalib}), decodes it, runs the
- * heatmap reader on both views of every frame in batches and reports each batch's peaks in layout
- * px as soon as they are known (what {@link startPeakWorker} runs in a worker thread, so the
- * refinement of one batch overlaps the inference of the next). Returns the backend and frames read.
+ * Stage 1 of detect on its own: calibrates the clip ({@link clipCalib}), decodes it (a fade-in
+ * restored: {@link unfadeFrames}), runs the heatmap reader on both views of every frame in
+ * batches and reports each batch's peaks in layout px as soon as they are known (what
+ * {@link startPeakWorker} runs in a worker thread, so the refinement of one batch overlaps the
+ * inference of the next). Returns the backend and frames read.
  *
  * ```ts
  * await readPeaks({ clip, reader, calib: 'identity', batchFrames: 4 }, (c) => {}, (b) => console.log(b.start));
@@ -76,7 +79,10 @@ export async function readPeaks(
       done = upTo;
     };
     const calibOf = (t: number) => calibAt(cal.frames, t);
-    const clip = decodeVideo(o.clip, { info, ...(o.maxFrames ? { maxFrames: o.maxFrames } : {}) });
+    const clip = deghostFrames(
+      decodeVideo(o.clip, { info, ...(o.maxFrames ? { maxFrames: o.maxFrames } : {}) }),
+      cal.ghost?.blend ?? 0,
+    );
     const opts = {
       batchFrames: o.batchFrames,
       peakConf: o.peakConf ?? 'margin',

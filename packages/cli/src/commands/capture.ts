@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type CaptureEvent, captureClip, type RefineMode } from '@mocap/pipeline';
-import { describeCalibration } from '@mocap/reader';
+import { describeCalibration, describeViews } from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderProgress, requireCreature } from './blender-progress.js';
 import { queueProgress } from './queue-progress.js';
@@ -39,6 +39,10 @@ export function captureProgress(stderr: NodeJS.WritableStream) {
         const d = e.detect;
         if (d.phase === 'calib') {
           if (d.calibration) for (const line of describeCalibration(d.calibration)) stderr.write(`${line}\n`);
+          return;
+        }
+        if (d.phase === 'views') {
+          for (const line of describeViews(d.fade, d.lag)) stderr.write(`${line}\n`);
           return;
         }
         const what = d.phase === 'refine' ? 'detect + refine' : 'detect';

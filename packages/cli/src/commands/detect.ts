@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { creaturePaths, RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
 import { defaultReader, refineSetup } from '@mocap/pipeline';
-import { calibrationSummary, type DetectEvent, describeCalibration, detectClip } from '@mocap/reader';
+import {
+  calibrationSummary,
+  type DetectEvent,
+  describeCalibration,
+  describeViews,
+  detectClip,
+  viewsSummary,
+} from '@mocap/reader';
 import { solveContext } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { parseRefine } from './capture.js';
@@ -68,6 +75,8 @@ export const detectCommand: Command = {
     const onEvent = (e: DetectEvent) => {
       if (e.phase === 'calib' && e.calibration) {
         for (const line of describeCalibration(e.calibration)) ctx.stderr.write(`${line}\n`);
+      } else if (e.phase === 'views') {
+        for (const line of describeViews(e.fade, e.lag)) ctx.stderr.write(`${line}\n`);
       } else if (e.phase === 'frames' || e.phase === 'refine') {
         if (refine && e.phase === 'frames') return;
         const line = `${refine ? 'detect + refine' : 'detect'} ${e.done}/${e.total} frames`;
@@ -97,7 +106,7 @@ export const detectCommand: Command = {
     );
     if (values.json) {
       ctx.stdout.write(
-        `${JSON.stringify({ out, heatmaps: r.heatmapsFile, frames: r.detections.frames, calib: Array.from(r.detections.calib), calibration: r.calibration && calibrationSummary(r.calibration), backend: r.backend, refined: refine !== undefined, seconds: r.seconds, refineSeconds: r.refineSeconds }, null, 2)}\n`,
+        `${JSON.stringify({ out, heatmaps: r.heatmapsFile, frames: r.detections.frames, calib: Array.from(r.detections.calib), calibration: r.calibration && calibrationSummary(r.calibration), views: viewsSummary(r.fade, r.lag), backend: r.backend, refined: refine !== undefined, seconds: r.seconds, refineSeconds: r.refineSeconds }, null, 2)}\n`,
       );
     } else ctx.stdout.write(`${out}\n`);
     return 0;

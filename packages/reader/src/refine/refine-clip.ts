@@ -25,6 +25,12 @@ export interface ClipPeaks {
   sideUv: ArrayLike<number>;
   frontConf: ArrayLike<number>;
   sideConf: ArrayLike<number>;
+  /**
+   * Frames the side view's peaks run behind the frames given (negative: the front's), when the
+   * frames were put in step and the peaks were not: frame t's side peaks are then read at
+   * t + lag (the front's at t - lag). @default 0
+   */
+  lag?: number | undefined;
 }
 
 /** What {@link refineClip} needs: the creature's skinned mesh, paint, keypoints and colour model. */
@@ -45,6 +51,11 @@ export interface RefineClipInput {
   peaks?: ClipPeaks | null | undefined;
   /** The clip's name (e.g. its file) for error messages. */
   clip?: string | undefined;
+  /**
+   * Per frame, how much of the creature it shows (a fade-in's first frames, restored): a frame at 0
+   * is not refined (NaN keypoints, confidence 0). Frames past the array show it fully. @default all 1
+   */
+  visibility?: ArrayLike<number> | undefined;
 }
 
 /** The refined keypoints of a clip. */
@@ -171,6 +182,12 @@ export async function refineClip(
       );
     }
     const t0 = performance.now();
+    if ((input.visibility?.[t] ?? 1) <= 0) {
+      skipFrame();
+      seconds += (performance.now() - t0) / 1000;
+      t++;
+      continue;
+    }
     if (colour === 'first-frame') {
       const placed = placeOn(backdropSilhouette(frame, layout));
       if (!placed) {
@@ -222,11 +239,14 @@ export async function refineClip(
       projectKeypoints(predF, predS, 0, pos, K, layout);
       const p = input.peaks;
       const gate = r < o.firstGateFrames ? (o.firstGatePx ?? o.gatePx) : o.gatePx;
+      const lag = p.lag ?? 0;
+      // the frame's peaks per view (a view running behind is read ahead; past the peaks: none)
+      const tf = t + Math.max(0, -lag);
+      const ts = t + Math.max(0, lag);
       for (let k = 0; k < K; k++) {
-        const i = t * K + k;
-        for (const [view, uv, conf, pred] of [
-          [0, p.frontUv, p.frontConf, predF],
-          [1, p.sideUv, p.sideConf, predS],
+        for (const [view, uv, conf, pred, i] of [
+          [0, p.frontUv, p.frontConf, predF, tf * K + k],
+          [1, p.sideUv, p.sideConf, predS, ts * K + k],
         ] as const) {
           const u = uv[2 * i] as number;
           const v = uv[2 * i + 1] as number;

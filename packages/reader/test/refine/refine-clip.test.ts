@@ -62,6 +62,17 @@ function meanPx(f: ArrayLike<number>, s: ArrayLike<number>, tf0: Float64Array, t
   return sum / tf0.length;
 }
 
+/** Peaks from frame `from` on. */
+function cut(p: ClipPeaks, from: number): ClipPeaks {
+  const k = p.frontConf.length / FRAMES;
+  return {
+    frontUv: Array.from(p.frontUv).slice(2 * k * from),
+    sideUv: Array.from(p.sideUv).slice(2 * k * from),
+    frontConf: Array.from(p.frontConf).slice(k * from),
+    sideConf: Array.from(p.sideConf).slice(k * from),
+  };
+}
+
 describe('refineClip', () => {
   let mesh: SkinnedMesh;
   let frames: RgbImage[];
@@ -201,6 +212,43 @@ describe('refineClip', () => {
     );
   });
 
+  it('skips frames of visibility 0 (a fade too faint to read) and reads the peaks of a view that runs behind ahead', async () => {
+    const K = names.length;
+    const input = {
+      mesh,
+      paint: FOX_PAINT,
+      keypoints: kp,
+      layout: FOX_LAYOUT,
+      colour: 'first-frame' as const,
+    };
+    // frame 0 shows the creature, but the fade said it is too faint: the clip starts at frame 1
+    const plain = await refineClip({ ...input, frames: frames.slice(1), peaks: cut(peaks, 1) });
+    const r = await refineClip({ ...input, frames, peaks, visibility: [0] });
+    expect(
+      Array.from(r.frontUv)
+        .slice(0, 2 * K)
+        .every(Number.isNaN),
+    ).toBe(true);
+    expect(
+      Array.from(r.frontConf)
+        .slice(0, K)
+        .every((c) => c === 0),
+    ).toBe(true);
+    expect(Array.from(r.frontUv).slice(2 * K)).toEqual(Array.from(plain.frontUv));
+    expect(Array.from(r.joints).slice(3 * K)).toEqual(Array.from(plain.joints));
+    // the side view's peaks one frame behind (its first held), read one ahead: as in step, but
+    // the last frame has no side peaks
+    const behind = Float32Array.from(peaks.sideUv, (_, i) => peaks.sideUv[Math.max(0, i - 2 * K)]!);
+    const lastless = {
+      ...peaks,
+      sideConf: Float32Array.from(peaks.sideConf, (c, i) => (i >= (FRAMES - 1) * K ? 0 : c)),
+    };
+    const inStep = await refineClip({ ...input, frames, peaks: lastless });
+    const lagged = await refineClip({ ...input, frames, peaks: { ...peaks, sideUv: behind, lag: 1 } });
+    expect(Array.from(lagged.joints)).toEqual(Array.from(inStep.joints));
+    expect(Array.from(lagged.peaksUsed)).toEqual(Array.from(inStep.peaksUsed));
+  });
+
   it('refuses frames that are not in layout px, and a clip without frames', async () => {
     const base = {
       mesh,
@@ -284,7 +332,7 @@ describe('refineClip', () => {
       const inline = await detectClip({ ...base, refine: refine(), peakWorker: false });
       const events: { phase: string; done: number }[] = [];
       const worker = await detectClip({ ...base, refine: refine(), peakWorker: true }, (e) => {
-        if (e.phase !== 'calib') events.push({ phase: e.phase, done: e.done });
+        if (e.phase === 'frames' || e.phase === 'refine') events.push({ phase: e.phase, done: e.done });
       });
       expect(worker.detections.frames).toBe(FRAMES);
       // progress as inline: stage 1 once per batch (increasing), each frame refined after its peaks

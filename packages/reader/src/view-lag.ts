@@ -1,0 +1,160 @@
+import type { Layout } from '@mocap/layout';
+import type { RgbImage } from '@mocap/media';
+
+/** Two-view keypoints of a clip, det.npz's layout: T x K x 2 layout px, T x K confidences. */
+export interface ViewPeaks {
+  frontUv: ArrayLike<number>;
+  sideUv: ArrayLike<number>;
+  frontConf: ArrayLike<number>;
+  sideConf: ArrayLike<number>;
+}
+
+/** How far one view of a clip runs behind the other, as {@link estimateViewLag} found it. */
+export interface ViewLag {
+  /** Frames the side view runs behind the front view (negative: the front behind the side); 0 in step. */
+  frames: number;
+  /** The views' row disagreement (px, clipped mean over confident keypoints) at each lag searched, from `-maxLag` on (lag 0 in the middle). */
+  gapPx: number[];
+  /** The frames compared. */
+  window: [number, number];
+}
+
+/** Options of {@link estimateViewLag}. */
+export interface ViewLagOptions {
+  /** Largest lag searched, frames (at most an eighth of the frames compared: a short clip shows too little motion). @default 3 */
+  maxLag?: number;
+  /** The first frame compared (e.g. after a fade's unreadable frames). @default 0 */
+  first?: number;
+  /** Peaks under this confidence in either view are left out. @default 0.2 */
+  minConf?: number;
+  /** A row disagreement counts at most this much, px (a peak on the wrong leg). @default 12 */
+  clipPx?: number;
+  /** A lag is taken when it cuts the disagreement at lag 0 by at least this fraction. @default 0.1 */
+  minGain?: number;
+}
+
+/**
+ * The lag between the two views of a clip from stage 1's peaks of frames `first` to `frames`:
+ * the views share the vertical axis, so a keypoint's row is the same in both when they are in
+ * step, and the lag that best lines up each keypoint's row in one view with its row in the other
+ * (a paw lifting, the body bobbing) is how far the later view runs behind. A lag is reported only
+ * when it cuts the disagreement at lag 0 by `minGain`.
+ *
+ * ```ts
+ * const lag = estimateViewLag(peaks, names.length, 60);
+ * if (lag.frames > 0) console.log(`the side view runs ${lag.frames} frames behind`);
+ * ```
+ */
+export function estimateViewLag(
+  peaks: ViewPeaks,
+  k: number,
+  frames: number,
+  o: ViewLagOptions = {},
+): ViewLag {
+  const first = o.first ?? 0;
+  const maxLag = Math.max(0, Math.min(o.maxLag ?? 3, Math.floor((frames - first) / 8)));
+  const minConf = o.minConf ?? 0.2;
+  const clipPx = o.clipPx ?? 12;
+  const gapPx: number[] = [];
+  for (let lag = -maxLag; lag <= maxLag; lag++) {
+    let sum = 0;
+    let weight = 0;
+    // front frame t against side frame t + lag: a side running `lag` behind shows t there
+    for (let t = Math.max(first, first - lag); t < frames && t + lag < frames; t++) {
+      const s = t + lag;
+      for (let j = 0; j < k; j++) {
+        const cf = peaks.frontConf[t * k + j]!;
+        const cs = peaks.sideConf[s * k + j]!;
+        if (!(cf >= minConf && cs >= minConf)) continue;
+        const d = Math.abs(peaks.frontUv[2 * (t * k + j) + 1]! - peaks.sideUv[2 * (s * k + j) + 1]!);
+        if (!Number.isFinite(d)) continue;
+        const w = Math.min(cf, cs);
+        sum += w * Math.min(d, clipPx);
+        weight += w;
+      }
+    }
+    gapPx.push(weight > 0 ? sum / weight : Number.POSITIVE_INFINITY);
+  }
+  let best = maxLag;
+  for (let i = 0; i < gapPx.length; i++) if (gapPx[i]! < gapPx[best]!) best = i;
+  const gain = 1 - gapPx[best]! / gapPx[maxLag]!;
+  const lagged = best !== maxLag && gain >= (o.minGain ?? 0.1);
+  return { frames: lagged ? best - maxLag : 0, gapPx, window: [first, frames] };
+}
+
+/**
+ * Peaks with the view that runs `lag` frames behind ({@link ViewLag} `frames`) read that many
+ * frames ahead, so both views show the same moment; its last frames, which the clip does not
+ * show, get confidence 0 (and NaN rows). New arrays; `peaks` is left as it is.
+ *
+ * ```ts
+ * const inStep = alignPeaks(peaks, k, frames, lag.frames);
+ * ```
+ */
+export function alignPeaks(
+  peaks: ViewPeaks,
+  k: number,
+  frames: number,
+  lag: number,
+): { frontUv: Float32Array; sideUv: Float32Array; frontConf: Float32Array; sideConf: Float32Array } {
+  const out = {
+    frontUv: Float32Array.from({ length: 2 * k * frames }, (_, i) => peaks.frontUv[i]!),
+    sideUv: Float32Array.from({ length: 2 * k * frames }, (_, i) => peaks.sideUv[i]!),
+    frontConf: Float32Array.from({ length: k * frames }, (_, i) => peaks.frontConf[i]!),
+    sideConf: Float32Array.from({ length: k * frames }, (_, i) => peaks.sideConf[i]!),
+  };
+  if (lag === 0) return out;
+  const [uv, conf, srcUv, srcConf] =
+    lag > 0
+      ? [out.sideUv, out.sideConf, peaks.sideUv, peaks.sideConf]
+      : [out.frontUv, out.frontConf, peaks.frontUv, peaks.frontConf];
+  const ahead = Math.abs(lag);
+  for (let t = 0; t < frames; t++) {
+    const s = t + ahead;
+    for (let j = 0; j < k; j++) {
+      const i = t * k + j;
+      const from = s * k + j;
+      const inClip = s < frames;
+      conf[i] = inClip ? srcConf[from]! : 0;
+      uv[2 * i] = inClip ? srcUv[2 * from]! : Number.NaN;
+      uv[2 * i + 1] = inClip ? srcUv[2 * from + 1]! : Number.NaN;
+    }
+  }
+  return out;
+}
+
+/**
+ * Layout frames with the view that runs `lag` frames behind ({@link ViewLag} `frames`; the side
+ * view is the layout's columns from `W_FRONT` on) taken from the frame that many ahead, so both
+ * views show the same moment; the clip's last frames keep that view's last picture.
+ *
+ * ```ts
+ * for await (const f of alignViews(layoutFrames, lag.frames, layout)) refineOne(f);
+ * ```
+ */
+export async function* alignViews(
+  frames: AsyncIterable<RgbImage>,
+  lag: number,
+  layout: Layout,
+): AsyncGenerator<RgbImage> {
+  if (lag === 0) {
+    yield* frames;
+    return;
+  }
+  const ahead = Math.abs(lag);
+  const [x0, x1] = lag > 0 ? [layout.W_FRONT, layout.WIDTH] : [0, layout.W_FRONT];
+  const held: RgbImage[] = [];
+  const compose = (now: RgbImage, later: RgbImage): RgbImage => {
+    const data = now.data.slice();
+    const w = now.width;
+    for (let y = 0; y < now.height; y++)
+      data.set(later.data.subarray(3 * (y * w + x0), 3 * (y * w + x1)), 3 * (y * w + x0));
+    return { width: w, height: now.height, data };
+  };
+  for await (const f of frames) {
+    held.push(f);
+    if (held.length > ahead) yield compose(held.shift()!, f);
+  }
+  const last = held[held.length - 1];
+  for (const f of held) yield compose(f, last!);
+}

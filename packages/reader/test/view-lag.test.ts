@@ -1,0 +1,114 @@
+import { createImage, type RgbImage } from '@mocap/media';
+import { alignPeaks, alignViews, estimateViewLag, type ViewPeaks } from '@mocap/reader/internal';
+import { describe, expect, it } from 'vitest';
+import { small } from './studio-clip.js';
+
+const T = 60;
+const K = 6;
+
+/** Keypoint rows that move (a paw lifting, the body bobbing), the side view `lag` frames behind; peaks off by up to 2 px. */
+function peaks(lag: number, move = 6): ViewPeaks {
+  const row = (t: number, k: number) => 100 + 10 * k + move * Math.sin(0.35 * t + k);
+  const jitter = (t: number, k: number, v: number) => 2 * Math.sin(12.9898 * t + 78.233 * k + v * 37.719);
+  const frontUv = new Float32Array(2 * T * K);
+  const sideUv = new Float32Array(2 * T * K);
+  for (let t = 0; t < T; t++) {
+    for (let k = 0; k < K; k++) {
+      const i = t * K + k;
+      frontUv[2 * i] = 50 + k;
+      frontUv[2 * i + 1] = row(t, k) + jitter(t, k, 0);
+      sideUv[2 * i] = 200 + k;
+      sideUv[2 * i + 1] = row(t - lag, k) + jitter(t, k, 1);
+    }
+  }
+  return {
+    frontUv,
+    sideUv,
+    frontConf: new Float32Array(T * K).fill(0.9),
+    sideConf: new Float32Array(T * K).fill(0.9),
+  };
+}
+
+describe('estimateViewLag', () => {
+  for (const lag of [-2, -1, 0, 1, 2]) {
+    it(`finds a side view ${lag} frames behind`, () => {
+      const r = estimateViewLag(peaks(lag), K, T);
+      expect(r.frames).toBe(lag);
+      expect(r.gapPx).toHaveLength(7);
+      expect(r.window).toEqual([0, T]);
+    });
+  }
+
+  it('searches no further than an eighth of the frames compared', () => {
+    const r = estimateViewLag(peaks(2), K, 12);
+    expect(r.gapPx).toHaveLength(3);
+    expect(r.frames).toBe(1);
+    expect(estimateViewLag(peaks(2), K, 7).gapPx).toHaveLength(1);
+  });
+
+  it('keeps the views in step when nothing moves', () => {
+    expect(estimateViewLag(peaks(2, 0), K, T).frames).toBe(0);
+  });
+
+  it('leaves out frames before `first` and peaks under minConf', () => {
+    const p = peaks(1);
+    // the first 10 frames' side rows are garbage, but unconfident or before `first`
+    const bad = { ...p, sideUv: Float32Array.from(p.sideUv, (v, i) => (i < 2 * 10 * K ? 700 - v : v)) };
+    expect(estimateViewLag(bad, K, T, { first: 10 }).frames).toBe(1);
+    const conf = Float32Array.from(p.sideConf, (c, i) => (i < 10 * K ? 0.05 : c));
+    expect(estimateViewLag({ ...bad, sideConf: conf }, K, T).frames).toBe(1);
+  });
+});
+
+describe('alignPeaks', () => {
+  it('reads the view that runs behind ahead, and nothing past the clip', () => {
+    const p = peaks(2);
+    const a = alignPeaks(p, K, T, 2);
+    expect(Array.from(a.frontUv)).toEqual(Array.from(p.frontUv));
+    expect(a.sideUv[2 * (5 * K + 3) + 1]).toBe(p.sideUv[2 * (7 * K + 3) + 1]);
+    expect(a.sideConf[(T - 2) * K]).toBe(0);
+    expect(a.sideUv[2 * (T - 1) * K + 1]).toBeNaN();
+    const b = alignPeaks(p, K, T, -1);
+    expect(b.frontUv[2 * (5 * K + 3) + 1]).toBe(p.frontUv[2 * (6 * K + 3) + 1]);
+    expect(Array.from(b.sideConf)).toEqual(Array.from(p.sideConf));
+    expect(estimateViewLag(a, K, T).frames).toBe(0);
+  });
+});
+
+describe('alignViews', () => {
+  /** Frame t: every front pixel 10 + t, every side pixel 100 + t. */
+  const frame = (t: number): RgbImage => {
+    const img = createImage(small.WIDTH, small.HEIGHT);
+    for (let y = 0; y < small.HEIGHT; y++)
+      for (let x = 0; x < small.WIDTH; x++)
+        img.data.fill(
+          x < small.W_FRONT ? 10 + t : 100 + t,
+          3 * (y * small.WIDTH + x),
+          3 * (y * small.WIDTH + x) + 3,
+        );
+    return img;
+  };
+  async function* clip(n: number): AsyncGenerator<RgbImage> {
+    for (let t = 0; t < n; t++) yield frame(t);
+  }
+  const at = (f: RgbImage, x: number) => f.data[3 * (7 * small.WIDTH + x)];
+
+  for (const lag of [2, -1]) {
+    it(`composes each frame with the view ${lag} frames behind read ahead`, async () => {
+      const out: RgbImage[] = [];
+      for await (const f of alignViews(clip(6), lag, small)) out.push(f);
+      expect(out).toHaveLength(6);
+      out.forEach((f, t) => {
+        const ahead = Math.min(5, t + Math.abs(lag));
+        expect(at(f, 3)).toBe(10 + (lag < 0 ? ahead : t));
+        expect(at(f, small.W_FRONT + 5)).toBe(100 + (lag > 0 ? ahead : t));
+      });
+    });
+  }
+
+  it('passes the frames through when in step', async () => {
+    const out: RgbImage[] = [];
+    for await (const f of alignViews(clip(3), 0, small)) out.push(f);
+    expect(out.map((f) => at(f, small.W_FRONT + 5))).toEqual([100, 101, 102]);
+  });
+});
