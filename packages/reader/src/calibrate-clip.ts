@@ -3,6 +3,7 @@ import { decodeVideo, type RgbImage, type VideoInfo } from '@mocap/media';
 import type { ClipCalib } from './calib-at.js';
 import { type BackdropCalib, calibFromBackdrop } from './calib-from-backdrop.js';
 import { fitRefZoom, type RefZoom } from './fit-ref-zoom.js';
+import type { GhostBlend } from './ghost-blend.js';
 import { type BackdropFeatures, measureBackdrop } from './measure-backdrop.js';
 import { type CalibAt, smoothCalibTrack } from './smooth-calib-track.js';
 
@@ -44,6 +45,13 @@ export interface ClipCalibration {
   width: number;
   height: number;
   samples: CalibSample[];
+  /** How much of the frame before each frame holds, measured beside the calibration ({@link clipCalib}), and undone before reading. */
+  ghost?: GhostBlend | undefined;
+  /**
+   * The zoom change through the clip the creature's size showed after calibration (share, first
+   * frame to last) and whether it was taken out ({@link unzoomDetections}); absent when not looked for.
+   */
+  creatureZoom?: { change: number; applied: boolean } | undefined;
 }
 
 /** Options of {@link calibrateClip}. */

@@ -50,6 +50,7 @@ export async function clipCalib(
         decodeVideo(clip, { info, maxFrames: Math.min(frames, GHOST_FRAMES), ...(signal ? { signal } : {}) }),
       ),
     ]);
+    calibration.ghost = ghost;
     return { calibration, calib: calibration.calib, frames: calibration.frames, ghost };
   }
   const calib =

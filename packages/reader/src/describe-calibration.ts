@@ -52,6 +52,17 @@ export function describeCalibration(c: ClipCalibration): string[] {
       ? `drift: zoom ${signed(d.zoomX, 2)}% u, ${signed(d.zoomY, 2)}% v, slide ${signed(d.slideX, 1)}, ${signed(d.slideY, 1)} layout px from the first frame to the last (a frame corner strays up to ${d.maxPx.toFixed(1)} px); followed frame by frame (det.npz calib_frames)`
       : `drift: none (no frame corner moves more than ${d.maxPx.toFixed(2)} layout px)`,
   );
+  const z = c.creatureZoom;
+  if (z?.applied) {
+    lines.push(
+      `drift: the creature's size grows ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; taken out of the calibration and the keypoints`,
+    );
+  }
+  if (c.ghost && c.ghost.blend > 0) {
+    lines.push(
+      `ghost: each frame holds ${(100 * c.ghost.blend).toFixed(0)}% of the one before (${c.ghost.steps} pixel steps measured); undone before reading`,
+    );
+  }
   return lines;
 }
 
@@ -66,5 +77,7 @@ export function calibrationSummary(c: ClipCalibration) {
     drift: c.drift,
     measured: c.samples.length,
     skipped: c.samples.filter((s) => !s.used).map((s) => ({ frame: s.frame, why: s.why })),
+    ghost: c.ghost ? c.ghost.blend : null,
+    creatureZoom: c.creatureZoom ?? null,
   };
 }

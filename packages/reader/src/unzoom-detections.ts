@@ -31,6 +31,7 @@ export function unzoomDetections(
     calibration.refZoom?.frame ?? calibration.samples.find((s) => s.used)?.frame ?? 0,
   );
   const z = creatureZoom(heatmaps, k, T, pairs, anchor);
+  calibration.creatureZoom = { change: z.change, applied: z.applied };
   if (!z.applied) return z;
   const track = calibration.frames.slice(0, 4 * T);
   unzoom(z.factor, layout, {

@@ -29,6 +29,25 @@ describe('describeCalibration', () => {
     ]);
   });
 
+  it("says the creature's zoom and the ghosting it took out", () => {
+    const c = calibration({
+      drifts: true,
+      drift: { zoomX: 1.5, zoomY: 1.5, slideX: -19, slideY: -3.6, maxPx: 12.6 },
+      creatureZoom: { change: 0.0148, applied: true },
+      ghost: { blend: 0.31, peak: 0.69, steps: 5200 },
+    });
+    const lines = describeCalibration(c);
+    expect(lines.slice(-2)).toEqual([
+      "drift: the creature's size grows +1.48% through the clip where the studio shows no zoom; taken out of the calibration and the keypoints",
+      'ghost: each frame holds 31% of the one before (5200 pixel steps measured); undone before reading',
+    ]);
+    expect(calibrationSummary(c)).toMatchObject({
+      ghost: 0.31,
+      creatureZoom: { change: 0.0148, applied: true },
+    });
+    expect(describeCalibration(calibration({ ghost: { blend: 0, peak: 1, steps: 900 } }))).toHaveLength(3);
+  });
+
   it("says how close ref.png's zoom came when the frame's size gave the scale", () => {
     const c = calibration({
       refZoom: { zoom: 1.0004, frame: 0, rms: 2, rmsAtOne: 2, creature: 1, creatureRms: 7, backdropRms: 1 },
