@@ -2,7 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { atomicWriteJson, ExamReport } from '@mocap/layout';
 import { type DegradeParams, type DegradePreset, degradeClip } from '@mocap/media';
-import { calibrationSummary, type DetectEvent, type DetectOptions, detectClip } from '@mocap/reader';
+import {
+  calibrationSummary,
+  type DetectEvent,
+  type DetectOptions,
+  detectClip,
+  viewsSummary,
+} from '@mocap/reader';
 import { type SolveContext, scoreJoints, solveDetections } from '@mocap/solver';
 import { REFINED_FIT } from './capture-clip.js';
 
@@ -20,6 +26,8 @@ export interface DegradedExam {
   calibration: ReturnType<typeof calibrationSummary> | null;
   /** Where detect's calibration puts the frame's corners and centre against the degradation's truth, layout px over the frames. */
   calibErrorPx: { mean: number; max: number } | null;
+  /** The fade-in and view lag detect found (null when it refused the clip). */
+  views: ReturnType<typeof viewsSummary> | null;
   /** The score against the truth (resampled to the degraded frames), or null when detect or the fit failed. */
   report: ExamReport | null;
   /** Why `report` is null. */
@@ -151,13 +159,15 @@ export async function degradedExams(
         fit_seconds: solved.seconds,
       });
       await atomicWriteJson(path.join(dir, 'report.json'), report);
-      out.push({ ...base, calibration, calibErrorPx, report, error: null });
+      const views = viewsSummary(detected.fade, detected.lag);
+      out.push({ ...base, calibration, calibErrorPx, views, report, error: null });
     } catch (err) {
       if (input.signal?.aborted) throw err;
       out.push({
         ...base,
         calibration: null,
         calibErrorPx: null,
+        views: null,
         report: null,
         error: (err as Error).message.split('\n')[0]!,
       });

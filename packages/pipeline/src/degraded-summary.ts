@@ -50,10 +50,19 @@ export function degradedSummary(clean: ExamReport, runs: readonly DegradedExam[]
       continue;
     }
     const cal = r.calibErrorPx ? `${f2(r.calibErrorPx.mean)}/${f2(r.calibErrorPx.max)}` : '-';
+    const v = r.views;
+    const found = !v
+      ? ''
+      : [
+          v.fade.length > 0 ? `fade ${v.fade.length} frames` : '',
+          v.viewLag !== 0 ? `view lag ${v.viewLag}` : '',
+        ]
+          .filter((x) => x)
+          .join(', ');
     text += row(
       r.preset,
       r.report.error_cm,
-      `${cal}; ${r.frames} frames ${r.width} x ${r.height} @ ${r.fps}; ${drawn}`,
+      `${cal}; ${r.frames} frames ${r.width} x ${r.height} @ ${r.fps}; ${drawn}${found ? `; found ${found}` : ''}`,
     );
   }
   return text;

@@ -33,7 +33,21 @@ describe('degradedSummary', () => {
         height: 720,
         calibration: null,
         calibErrorPx: { mean: 0.29, max: 0.31 },
+        views: { fade: [], viewLag: 0, gapPx: [3, 1, 3] },
         report: report(0.99),
+        error: null,
+      },
+      {
+        preset: 'lag',
+        params: { lag: { view: 'side', frames: 2 } },
+        frames: 120,
+        fps: 30,
+        width: 1280,
+        height: 720,
+        calibration: null,
+        calibErrorPx: { mean: 0, max: 0 },
+        views: { fade: [0, 0, 0.4], viewLag: 2, gapPx: [3, 1, 3] },
+        report: report(0.8),
         error: null,
       },
       {
@@ -45,6 +59,7 @@ describe('degradedSummary', () => {
         height: 720,
         calibration: null,
         calibErrorPx: null,
+        views: null,
         report: null,
         error: 'detect: clip.mp4: no calibration to the layout fits',
       },
@@ -58,7 +73,10 @@ describe('degradedSummary', () => {
     expect(lines[2]).toBe(
       '  codec      0.990   0.792   2.970   8.910  0.29/0.31; 120 frames 1280 x 720 @ 30; crf 31, blur 0.93 px, noise 5.10',
     );
-    expect(lines[3]).toBe('  fps      failed: detect: clip.mp4: no calibration to the layout fits  (16 fps)');
+    expect(lines[3]).toBe(
+      '  lag        0.800   0.640   2.400   7.200  0.00/0.00; 120 frames 1280 x 720 @ 30; side view 2 frames behind; found fade 3 frames, view lag 2',
+    );
+    expect(lines[4]).toBe('  fps      failed: detect: clip.mp4: no calibration to the layout fits  (16 fps)');
   });
 
   it('describes every preset it drew', () => {
