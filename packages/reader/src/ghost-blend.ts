@@ -95,5 +95,10 @@ export async function ghostBlend(
   }
   const peak = sw > 0 ? sl / sw : 1;
   if (peak > CLEAN_PEAK || peak < 0.5) return none(steps, peak);
+  // A ghosted clip has few clean cuts left; a clean clip whose cuts a blur spreads keeps many.
+  const one = Math.floor(((1 - LO) / (HI - LO)) * BINS);
+  let cuts = 0;
+  for (let i = one - 2; i <= one + 2; i++) cuts += hist[i] ?? 0;
+  if (cuts > 0.5 * sw) return none(steps, peak);
   return { blend: 1 - peak, peak, steps };
 }

@@ -37,6 +37,17 @@ describe('ghostBlend', () => {
     expect(Math.abs(g.blend - blend)).toBeLessThan(0.02);
   });
 
+  it('finds no blend on a clean clip whose motion blur smears the cuts', async () => {
+    const blurred = Array.from({ length: 20 }, (_, t) => {
+      const subs = [0, 0.25, 0.5, 0.75].map((d) => scene(t + d));
+      const data = new Uint8Array(subs[0]!.data.length);
+      for (let i = 0; i < data.length; i++)
+        data[i] = Math.round(subs.reduce((a, f) => a + f.data[i]!, 0) / 4);
+      return { width: 96, height: 64, data };
+    });
+    expect((await ghostBlend(blurred, 1)).blend).toBe(0);
+  });
+
   it('says nothing without enough steps (a still clip, or under five frames)', async () => {
     expect(
       (
