@@ -13,7 +13,7 @@ export interface ViewPeaks {
 export interface ViewLag {
   /** Frames the side view runs behind the front view (negative: the front behind the side); 0 in step. */
   frames: number;
-  /** The views' row disagreement (px, clipped mean over confident keypoints) at each lag searched, from `-maxLag` on (lag 0 in the middle). */
+  /** The views' row disagreement (px, clipped rms of the smoothed tracks less each keypoint's offset) at each lag searched, from `-maxLag` on (lag 0 in the middle). */
   gapPx: number[];
   /** The frames compared. */
   window: [number, number];
@@ -27,18 +27,24 @@ export interface ViewLagOptions {
   first?: number;
   /** Peaks under this confidence in either view are left out. @default 0.2 */
   minConf?: number;
-  /** A row disagreement counts at most this much, px (a peak on the wrong leg). @default 12 */
+  /** A row difference counts at most this much, px (a track on the wrong leg). @default 12 */
   clipPx?: number;
-  /** A lag is taken when it cuts the disagreement at lag 0 by at least this fraction. @default 0.1 */
-  minGain?: number;
+  /**
+   * A lag is taken when the disagreement there is the least of all lags searched, with a lag on
+   * each side, and the lags 2 frames either side of it disagree by at least this fraction more. @default 0.15
+   */
+  minContrast?: number;
 }
 
 /**
  * The lag between the two views of a clip from stage 1's peaks of frames `first` to `frames`:
  * the views share the vertical axis, so a keypoint's row is the same in both when they are in
- * step, and the lag that best lines up each keypoint's row in one view with its row in the other
- * (a paw lifting, the body bobbing) is how far the later view runs behind. A lag is reported only
- * when it cuts the disagreement at lag 0 by `minGain`.
+ * step, and the lag that best lines up each keypoint's row track in one view with its track in
+ * the other (a paw lifting, the body bobbing) is how far the later view runs behind. Each track is
+ * a running median over 5 frames (a peak's own noise is as large as a frame's motion; the median
+ * also drops a peak on the wrong leg), a keypoint's constant offset between the views is taken
+ * out, and the squared row differences are clipped at `clipPx`. A lag is reported only where the
+ * disagreement dips clearly (`minContrast`) inside the lags searched.
  *
  * ```ts
  * const lag = estimateViewLag(peaks, names.length, 60);
@@ -54,32 +60,69 @@ export function estimateViewLag(
   const first = o.first ?? 0;
   const maxLag = Math.max(0, Math.min(o.maxLag ?? 3, Math.floor((frames - first) / 8)));
   const minConf = o.minConf ?? 0.2;
-  const clipPx = o.clipPx ?? 12;
+  const clip2 = (o.clipPx ?? 12) ** 2;
+  const n = Math.max(0, frames - first);
+  const front = rowTracks(peaks.frontUv, peaks.frontConf, k, first, n, minConf);
+  const side = rowTracks(peaks.sideUv, peaks.sideConf, k, first, n, minConf);
   const gapPx: number[] = [];
+  const d = new Float64Array(n);
   for (let lag = -maxLag; lag <= maxLag; lag++) {
     let sum = 0;
-    let weight = 0;
-    // front frame t against side frame t + lag: a side running `lag` behind shows t there
-    for (let t = Math.max(first, first - lag); t < frames && t + lag < frames; t++) {
-      const s = t + lag;
-      for (let j = 0; j < k; j++) {
-        const cf = peaks.frontConf[t * k + j]!;
-        const cs = peaks.sideConf[s * k + j]!;
-        if (!(cf >= minConf && cs >= minConf)) continue;
-        const d = Math.abs(peaks.frontUv[2 * (t * k + j) + 1]! - peaks.sideUv[2 * (s * k + j) + 1]!);
-        if (!Number.isFinite(d)) continue;
-        const w = Math.min(cf, cs);
-        sum += w * Math.min(d, clipPx);
-        weight += w;
+    let count = 0;
+    for (let j = 0; j < k; j++) {
+      // front frame t against side frame t + lag: a side running `lag` behind shows t there
+      let m = 0;
+      for (let t = Math.max(0, -lag); t < n && t + lag < n; t++) {
+        const x = front[t * k + j]! - side[(t + lag) * k + j]!;
+        if (Number.isFinite(x)) d[m++] = x;
       }
+      if (m < 3) continue;
+      const bias = median(d.subarray(0, m));
+      for (let i = 0; i < m; i++) sum += Math.min((d[i]! - bias) ** 2, clip2);
+      count += m;
     }
-    gapPx.push(weight > 0 ? sum / weight : Number.POSITIVE_INFINITY);
+    gapPx.push(count > 0 ? Math.sqrt(sum / count) : Number.POSITIVE_INFINITY);
   }
   let best = maxLag;
   for (let i = 0; i < gapPx.length; i++) if (gapPx[i]! < gapPx[best]!) best = i;
-  const gain = 1 - gapPx[best]! / gapPx[maxLag]!;
-  const lagged = best !== maxLag && gain >= (o.minGain ?? 0.1);
+  // the curve must dip at the lag: a still creature's curve is flat and its minimum anywhere
+  const around = [best - 2, best + 2].filter((i) => i >= 0 && i < gapPx.length).map((i) => gapPx[i]!);
+  const contrast = around.reduce((a, b) => a + b, 0) / around.length / gapPx[best]! - 1;
+  const inside = best > 0 && best < gapPx.length - 1;
+  const lagged = best !== maxLag && inside && contrast >= (o.minContrast ?? 0.15);
   return { frames: lagged ? best - maxLag : 0, gapPx, window: [first, frames] };
+}
+
+/** Each keypoint's row over frames `first` to `first + n` (n x k), a running median of 5 frames of its confident peaks (NaN with fewer than 3). */
+function rowTracks(
+  uv: ArrayLike<number>,
+  conf: ArrayLike<number>,
+  k: number,
+  first: number,
+  n: number,
+  minConf: number,
+): Float64Array {
+  const out = new Float64Array(n * k);
+  const w = new Float64Array(5);
+  for (let j = 0; j < k; j++) {
+    for (let t = 0; t < n; t++) {
+      let m = 0;
+      for (let s = Math.max(0, t - 2); s <= Math.min(n - 1, t + 2); s++) {
+        const i = (first + s) * k + j;
+        const v = uv[2 * i + 1]!;
+        if (conf[i]! >= minConf && Number.isFinite(v)) w[m++] = v;
+      }
+      out[t * k + j] = m >= 3 ? median(w.subarray(0, m)) : Number.NaN;
+    }
+  }
+  return out;
+}
+
+/** The median of `a` (reordered in place). */
+function median(a: Float64Array): number {
+  a.sort();
+  const h = a.length >> 1;
+  return a.length % 2 ? a[h]! : (a[h - 1]! + a[h]!) / 2;
 }
 
 /**
