@@ -26,6 +26,9 @@ const FADE_FULL = 0.9;
 /** The first frame shows a fade's source when its silhouette covers under this share of the window's last frame's. */
 const EMPTY_SHARE = 0.2;
 
+/** Frames are held back to look for a fade only when the first frame's silhouette covers under this share of the layout (a creature covers several %). */
+const EMPTY_FRAME_SHARE = 0.01;
+
 /** Frame `t`'s visibility from a {@link ClipFade} (1 past the fade). */
 export function visibilityAt(fade: ClipFade | null | undefined, t: number): number {
   return fade?.visibility[t] ?? 1;
@@ -38,7 +41,8 @@ export function visibilityAt(fade: ClipFade | null | undefined, t: number): numb
  * frame's contrast against K over that of the clear frames that follow (the median of the upper
  * half of the first {@link FADE_WINDOW}); frames with v from {@link FADE_MIN_VISIBILITY} on are
  * restored to K + (frame - K) / v, fainter ones are passed on as they are with visibility 0 (the
- * readers should not trust them). A clip whose first frame shows the creature passes unchanged.
+ * readers should not trust them). A clip whose first frame shows the creature passes unchanged,
+ * nothing held back.
  * Works in clip px; `calibOf` maps frames to the layout only to look for the creature.
  *
  * ```ts
@@ -53,19 +57,30 @@ export async function* unfadeFrames(
   fade: ClipFade,
 ): AsyncGenerator<RgbImage> {
   const it = frames[Symbol.asyncIterator]();
-  const held: RgbImage[] = [];
-  while (held.length < FADE_WINDOW) {
-    const r = await it.next();
-    if (r.done) break;
-    held.push(r.value);
+  const first = await it.next();
+  if (first.done) return;
+  const held: RgbImage[] = [first.value];
+  // a first frame that shows a creature at all is no fade's source: nothing is held back
+  if (creatureArea(first.value, 0, layout, calibOf) < EMPTY_FRAME_SHARE * layout.WIDTH * layout.HEIGHT) {
+    while (held.length < FADE_WINDOW) {
+      const r = await it.next();
+      if (r.done) break;
+      held.push(r.value);
+    }
+    fade.visibility = measureFade(held, layout, calibOf);
   }
-  fade.visibility = measureFade(held, layout, calibOf);
   for (const [t, frame] of held.entries()) {
     const v = visibilityAt(fade, t);
     yield v > 0 && v < 1 ? restore(frame, held[0]!, v) : frame;
   }
   held.length = 0;
   for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+}
+
+/** The creature's silhouette area in frame `t` (both views, layout px) against the studio's colours. */
+function creatureArea(frame: RgbImage, t: number, layout: Layout, calibOf: (t: number) => ClipCalib): number {
+  const [f, s] = silhouetteAreas(backdropSilhouette(toLayout(frame, calibOf(t), layout), layout), layout);
+  return f + s;
 }
 
 /** The visibility of each frame of a fade-in among the first frames of a clip ([] for none). */
