@@ -38,6 +38,16 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 const frames = Number(process.argv[2] ?? 300);
 const repeats = Number(process.argv[3] ?? 5);
 
+/**
+ * Chromium's compositing: on SwiftShader as the browser tests run it (software GL: the page's
+ * compositing costs as much as the rig), and on the CPU (`--disable-gpu-compositing`, what a
+ * headless chromium without a GPU can do instead; WebGL stays on SwiftShader).
+ */
+const MODES = [
+  { name: 'SwiftShader compositing', args: [] as string[] },
+  { name: 'software compositing', args: ['--disable-gpu-compositing'] },
+];
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -73,10 +83,11 @@ async function openPage(browser: Browser, url: string) {
   return { context, page, readyAt };
 }
 
-/** What a scrub measured: frames a second both sides showed, and all steps a second. */
+/** What a scrub measured: frames a second both sides showed, all steps a second, the share shown from proxy thumbnails. */
 interface Scrub {
   fps: number;
   steps: number;
+  proxy: number;
 }
 
 /**
@@ -91,17 +102,21 @@ async function scrub(page: import('playwright-core').Page): Promise<Scrub> {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
     await frame();
     let both = 0;
+    let proxy = 0;
     const t0 = performance.now();
     for (let t = 1; t < n; t++) {
       scrub.value = String(t);
       scrub.dispatchEvent(new Event('input'));
       await frame();
       const shown = window.viewer.shown();
-      if (shown.clip === t && shown.rig === t) both++;
+      if (shown.clip === t && shown.rig === t) {
+        both++;
+        if (shown.proxy) proxy++;
+      }
     }
     const s = (performance.now() - t0) / 1000;
     if (window.viewer.timeline.frame !== n - 1) throw new Error('scrub: not at the last frame');
-    return { fps: both / s, steps: (n - 1) / s };
+    return { fps: both / s, steps: (n - 1) / s, proxy: proxy / Math.max(1, both) };
   })()`)) as Scrub;
 }
 
@@ -120,62 +135,65 @@ async function main(): Promise<void> {
     build: { outDir: webRoot },
   });
   await mkdir(webRoot, { recursive: true });
-  const browser = await launchChromium();
+  const browsers = await Promise.all(MODES.map((m) => launchChromium(m.args)));
   console.log(
     `viewer bench: ${frames} frames, ${repeats} repeats, ${cpus().length} cores, load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  const kinds = [
+    ['capture (animation.glb)', f.capture, f.clip],
+    ['exam (rigged.glb posed from motion.json)', f.exam, undefined],
+  ] as const;
+  const runs = new Map<string, { cold: number[]; warm: number[]; early: Scrub[]; cached: Scrub[] }>();
   try {
-    for (const [kind, folder, clip] of [
-      ['capture (animation.glb)', f.capture, f.clip],
-      ['exam (rigged.glb posed from motion.json)', f.exam, undefined],
-    ] as const) {
-      const cold: number[] = [];
-      const warm: number[] = [];
-      const early: Scrub[] = [];
-      const cached: Scrub[] = [];
-      for (let r = 0; r < repeats; r++) {
-        const server = await serveViewer({ folder, port: 0, webRoot, ...(clip ? { clip } : {}) });
-        try {
-          if (server.error) throw new Error(`bench: ${server.error}`);
-          const a = await openPage(browser, server.url);
-          cold.push(a.readyAt);
-          await a.context.close();
-          const b = await openPage(browser, server.url);
-          warm.push(b.readyAt);
-          early.push(await scrub(b.page));
-          await settle(b.page);
-          cached.push(await scrub(b.page));
-          await b.context.close();
-        } finally {
-          await server.close();
+    // Interleaved: every mode and folder once per repeat, so load drifts hit them alike.
+    for (let r = 0; r < repeats; r++) {
+      for (const [m, mode] of MODES.entries()) {
+        for (const [kind, folder, clip] of kinds) {
+          const key = `${mode.name} | ${kind}`;
+          const run = runs.get(key) ?? { cold: [], warm: [], early: [], cached: [] };
+          runs.set(key, run);
+          const server = await serveViewer({ folder, port: 0, webRoot, ...(clip ? { clip } : {}) });
+          try {
+            if (server.error) throw new Error(`bench: ${server.error}`);
+            const browser = browsers[m] as Browser;
+            const a = await openPage(browser, server.url);
+            run.cold.push(a.readyAt);
+            await a.context.close();
+            const b = await openPage(browser, server.url);
+            run.warm.push(b.readyAt);
+            run.early.push(await scrub(b.page));
+            await settle(b.page);
+            run.cached.push(await scrub(b.page));
+            await b.context.close();
+          } finally {
+            await server.close();
+          }
         }
       }
-      const list = (xs: number[], d = 0) => xs.map((x) => x.toFixed(d)).join(' ');
+    }
+    const list = (xs: number[], d = 0) => xs.map((x) => x.toFixed(d)).join(' ');
+    const scrubLine = (xs: Scrub[]) =>
+      `${fmt(
+        xs.map((x) => x.fps),
+        1,
+      )} fps both sides shown [${list(
+        xs.map((x) => x.fps),
+        1,
+      )}], ${fmt(
+        xs.map((x) => x.steps),
+        1,
+      )} steps/s, ${fmt(
+        xs.map((x) => 100 * x.proxy),
+        0,
+      )}% of them from proxy thumbnails`;
+    for (const [key, run] of runs) {
       console.log(
-        `${kind} (median (min-max) of ${repeats}):\n` +
-          `  open cold ${fmt(cold)} ms [${list(cold)}], open warm ${fmt(warm)} ms [${list(warm)}]\n` +
-          `  scrub at once after open: ${fmt(
-            early.map((x) => x.fps),
-            1,
-          )} fps both sides shown [${list(
-            early.map((x) => x.fps),
-            1,
-          )}], ${fmt(
-            early.map((x) => x.steps),
-            1,
-          )} steps/s\n` +
-          `  scrub once the frames around the playhead are loaded: ${fmt(
-            cached.map((x) => x.fps),
-            1,
-          )} fps both sides shown [${list(
-            cached.map((x) => x.fps),
-            1,
-          )}], ${fmt(
-            cached.map((x) => x.steps),
-            1,
-          )} steps/s`,
+        `${key} (median (min-max) of ${repeats}):\n` +
+          `  open cold ${fmt(run.cold)} ms [${list(run.cold)}], open warm ${fmt(run.warm)} ms [${list(run.warm)}]\n` +
+          `  scrub at once after open: ${scrubLine(run.early)}\n` +
+          `  scrub once the frames around the playhead are loaded: ${scrubLine(run.cached)}`,
       );
     }
     console.log(
@@ -184,7 +202,7 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
   } finally {
-    await browser.close();
+    await Promise.all(browsers.map((b) => b.close()));
     await rm(webRoot, { recursive: true, force: true });
   }
 }

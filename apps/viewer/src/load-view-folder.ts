@@ -16,6 +16,7 @@ import {
 import { probeVideo } from '@mocap/media';
 import { type RigModel, readRigModel, skeletonPairs } from '@mocap/solver';
 import { findCreature } from './find-creature.js';
+import { proxyStrip } from './proxy-strip.js';
 import type { Uv, ViewData, ViewPoints } from './view-data.js';
 
 /** Options of {@link loadViewFolder}. */
@@ -198,7 +199,13 @@ export async function loadViewFolder(folder: string, opts: LoadViewOptions = {})
   let video: ViewData['video'] = null;
   if (picked) {
     const info = await probeVideo(picked.file);
-    video = { ...picked, frames: info.frames, width: info.width, height: info.height };
+    video = {
+      ...picked,
+      frames: info.frames,
+      width: info.width,
+      height: info.height,
+      strip: proxyStrip(info.frames, info.width, info.height),
+    };
     if (info.frames !== t) notes.push(`${picked.file}: ${info.frames} frames, motion.json has ${t}.`);
   }
   const downloads: ViewData['downloads'] = [];

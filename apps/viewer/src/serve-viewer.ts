@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { extractFrames, frameFile } from './extract-frames.js';
+import { extractFrames, frameFile, stripFile } from './extract-frames.js';
 import { type LoadedView, type LoadViewOptions, loadViewFolder } from './load-view-folder.js';
 import type { ViewError } from './view-data.js';
 
@@ -92,7 +92,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  * Serves the viewer for one capture or exam folder on `host:port` (127.0.0.1 only by default):
  * the built page, `/api/view` (the folder read through @mocap/layout's schemas, or `{ error }`),
  * `/frames/<t>.jpg` (the clip's frames, extracted by ffmpeg when the server starts; a frame is
- * answered as soon as it is written) and `/files/<name>`
+ * answered as soon as it is written), `/strips/<k>.jpg` (the same pass's proxy strips) and `/files/<name>`
  * (the glb, BVH, FBX to download). A folder that cannot be read still serves the page, which
  * shows the error. Rejects when the port is taken, saying so.
  *
@@ -115,6 +115,7 @@ export async function serveViewer(opts: ServeViewerOptions): Promise<ViewerServe
   const cache = await mkdtemp(path.join(tmpdir(), 'mocap-view-'));
   const abort = new AbortController();
   const frameDir = path.join(cache, 'frames');
+  const stripDir = path.join(cache, 'strips');
   // The clip's frames, extracted once; a frame is served as soon as ffmpeg has written it.
   interface Extraction {
     done: Promise<void>;
@@ -126,7 +127,10 @@ export async function serveViewer(opts: ServeViewerOptions): Promise<ViewerServe
     const video = loaded?.data.video;
     if (!video || extraction) return;
     const run: Extraction = { done: Promise.resolve(), settled: false, error: null };
-    run.done = extractFrames(video.file, frameDir, { signal: abort.signal }).then(
+    run.done = extractFrames(video.file, frameDir, {
+      signal: abort.signal,
+      strips: { dir: stripDir, strip: video.strip },
+    }).then(
       () => {
         run.settled = true;
       },
@@ -137,11 +141,10 @@ export async function serveViewer(opts: ServeViewerOptions): Promise<ViewerServe
     );
     extraction = run;
   };
-  /** Frame `t`'s file once it is written, or null when the clip has no such frame. */
-  const frameWhenReady = async (t: number): Promise<string | null> => {
-    if (t >= (loaded?.data.video?.frames ?? 0)) return null;
+  /** The file once ffmpeg has written it, or null when it never will (no such frame or strip). */
+  const whenReady = async (file: string | null): Promise<string | null> => {
+    if (file === null) return null;
     extract();
-    const file = frameFile(frameDir, t);
     for (;;) {
       if (existsSync(file)) return file;
       if (extraction?.error) throw extraction.error;
@@ -156,10 +159,18 @@ export async function serveViewer(opts: ServeViewerOptions): Promise<ViewerServe
       const body = loaded ? loaded.data : ({ error: error ?? 'view: nothing loaded.' } satisfies ViewError);
       return send(res, loaded ? 200 : 422, JSON.stringify(body), 'application/json');
     }
+    const video = loaded?.data.video;
     const frame = /^\/frames\/(\d+)\.jpg$/.exec(p);
     if (frame) {
-      const file = await frameWhenReady(Number(frame[1]));
+      const t = Number(frame[1]);
+      const file = await whenReady(video && t < video.frames ? frameFile(frameDir, t) : null);
       return file ? sendFile(res, file) : send(res, 404, `view: no frame ${frame[1]}.`);
+    }
+    const strip = /^\/strips\/(\d+)\.jpg$/.exec(p);
+    if (strip) {
+      const k = Number(strip[1]);
+      const file = await whenReady(video && k < video.strip.count ? stripFile(stripDir, k) : null);
+      return file ? sendFile(res, file) : send(res, 404, `view: no proxy strip ${strip[1]}.`);
     }
     if (p.startsWith('/files/')) {
       const file = loaded?.files.get(p.slice('/files/'.length));

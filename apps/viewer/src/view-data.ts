@@ -1,4 +1,5 @@
 import type { Layout } from '@mocap/layout';
+import type { ProxyStrip } from './proxy-strip.js';
 
 /** A 2-D point in clip px, or null where there is none (a detection of confidence 0). */
 export type Uv = [number, number] | null;
@@ -59,6 +60,8 @@ export interface ViewData {
     height: number;
     /** Whether the detections are drawn over it (false for showcase.mp4, which has them burned in). */
     overlay: boolean;
+    /** Its proxy strips, served as `/strips/<k>.jpg`. */
+    strip: ProxyStrip;
   } | null;
   downloads: { label: string; url: string }[];
   /** What is missing or odd, shown above the views. */

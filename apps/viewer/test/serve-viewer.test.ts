@@ -16,6 +16,17 @@ const OUTPUT = path.join(HERE, '..', 'test-output');
 /** The rig view's background, RIG_BACKGROUND in web/rig-view.ts. */
 const BACKGROUND = [0x2a, 0x2e, 0x35];
 
+/** A JPEG's size from its start-of-frame marker. */
+function jpegSize(jpg: Buffer): { width: number; height: number } {
+  for (let i = 2; i + 9 < jpg.length; ) {
+    const marker = jpg[i + 1] as number;
+    if (marker >= 0xc0 && marker <= 0xc2)
+      return { height: jpg.readUInt16BE(i + 5), width: jpg.readUInt16BE(i + 7) };
+    i += 2 + jpg.readUInt16BE(i + 2);
+  }
+  throw new Error('no start-of-frame marker');
+}
+
 /** Fraction of the PNG's pixels farther than 40 (sum over RGB) from the rig view's background. */
 function offBackground(png: Buffer): number {
   const img = decodePngRgba(png);
@@ -92,6 +103,12 @@ describe('the viewer in headless Chromium (SwiftShader WebGL), on a rendered 6-f
     await page.screenshot({ path: path.join(OUTPUT, 'capture-last-frame.png'), fullPage: true });
     const links = await page.locator('#downloads a').allTextContents();
     expect(links).toEqual(expect.arrayContaining(['animation.glb', 'animation.bvh']));
+    // The proxy strip: the 6 frames' thumbnails in one 5 x 5 image of 256 x 144 cells.
+    expect(await page.evaluate('window.viewer.data.video.strip.count')).toBe(1);
+    const strip = await fetch(`${s.url}strips/0.jpg`);
+    expect(strip.status).toBe(200);
+    expect(jpegSize(Buffer.from(await strip.arrayBuffer()))).toEqual({ width: 1280, height: 720 });
+    expect((await fetch(`${s.url}strips/1.jpg`)).status).toBe(404);
   });
 
   it('an exam (no animation.glb: rigged.glb posed from motion.json): the error chart and the per-joint table', async () => {

@@ -1,3 +1,4 @@
+import { stripCell } from '../src/proxy-strip.js';
 import type { Uv, ViewData } from '../src/view-data.js';
 import { FrameCache } from './frame-cache.js';
 
@@ -17,7 +18,10 @@ const MAX_PIXEL_RATIO = 1;
 export class ClipView {
   /** The frame whose image the canvas shows (-1: none yet). */
   shown = -1;
+  /** Whether that image is the frame's proxy thumbnail (its full frame not decoded yet). */
+  proxy = false;
   private cache: FrameCache | null = null;
+  private strips: FrameCache | null = null;
   private readonly ctx: CanvasRenderingContext2D;
   private readonly width: number;
   private readonly height: number;
@@ -61,21 +65,37 @@ export class ClipView {
       height: this.canvas.height,
       onLoad: (t) => {
         if (t === this.frame) this.firstFrame?.();
-        // The playhead's frame, or a nearer stand-in for it while it loads.
-        if (this.shown !== this.frame) this.invalidate();
+        // The playhead's frame (in place of its thumbnail), or a nearer stand-in while it loads.
+        if (this.shown !== this.frame || (this.proxy && t === this.frame)) this.invalidate();
       },
       // A clip whose frame cannot be read still opens (that frame draws black or a neighbour).
       onFail: (t) => {
         if (t === this.frame) this.firstFrame?.();
       },
     });
+    const strip = this.data.video?.strip;
+    if (strip) {
+      // Strips are small and cover 25 frames each: a few hold the whole neighbourhood of the playhead.
+      this.strips = new FrameCache({
+        frames: strip.count,
+        url: (k) => `/strips/${k}.jpg`,
+        width: strip.cols * strip.thumbWidth,
+        height: strip.rows * strip.thumbHeight,
+        maxBytes: 64 * 2 ** 20,
+        concurrency: 2,
+        onLoad: (k) => {
+          if (this.shown !== this.frame && stripCell(strip, this.frame).k === k) this.invalidate();
+        },
+      });
+      this.strips.focus(stripCell(strip, this.frame).k);
+    }
     this.cache.focus(this.frame);
     return first;
   }
 
-  /** Whether the frames around the playhead are all loaded (or failed). */
+  /** Whether the frames (and proxy strips) around the playhead are all loaded (or failed). */
   get idle(): boolean {
-    return this.cache?.idle ?? true;
+    return (this.cache?.idle ?? true) && (this.strips?.idle ?? true);
   }
 
   /** Rings joint `j`'s detections (none for null). */
@@ -86,6 +106,8 @@ export class ClipView {
 
   setFrame(t: number): void {
     this.frame = t;
+    const strip = this.data.video?.strip;
+    if (strip) this.strips?.focus(stripCell(strip, t).k);
     this.cache?.focus(t);
     this.invalidate();
   }
@@ -117,14 +139,8 @@ export class ClipView {
     const t = this.frame;
     // Clip px from here on, whatever the canvas's size.
     ctx.setTransform(this.canvas.width / this.width, 0, 0, this.canvas.height / this.height, 0, 0);
-    const shown = this.cache ? this.cache.nearest(t) : -1;
-    const img = shown >= 0 ? this.cache?.get(shown) : undefined;
-    if (img) ctx.drawImage(img, 0, 0, this.width, this.height);
-    else {
-      ctx.fillStyle = '#000';
-      ctx.fillRect(0, 0, this.width, this.height);
-    }
-    this.shown = img ? shown : -1;
+    this.shown = this.drawFrame(t);
+    this.proxy = this.shown === t && !this.cache?.get(t);
     if (!data.video?.overlay) return;
     const scale = this.width / 640;
     ctx.lineWidth = Math.max(1, scale);
@@ -169,6 +185,35 @@ export class ClipView {
     ctx.beginPath();
     for (const p of [...(fitted?.front ?? []), ...(fitted?.side ?? [])]) cross(ctx, p, 2.5 * scale);
     ctx.stroke();
+  }
+
+  /**
+   * Draws frame `t`'s image: the full frame, else its proxy thumbnail, else the nearest decoded
+   * full frame, else black. Returns the frame drawn (-1: none).
+   */
+  private drawFrame(t: number): number {
+    const { ctx, width, height } = this;
+    const full = this.cache?.get(t);
+    if (full) {
+      ctx.drawImage(full, 0, 0, width, height);
+      return t;
+    }
+    const strip = this.data.video?.strip;
+    const cell = strip ? stripCell(strip, t) : null;
+    const atlas = cell ? this.strips?.get(cell.k) : undefined;
+    if (strip && cell && atlas) {
+      ctx.drawImage(atlas, cell.x, cell.y, strip.thumbWidth, strip.thumbHeight, 0, 0, width, height);
+      return t;
+    }
+    const near = this.cache ? this.cache.nearest(t) : -1;
+    const img = near >= 0 ? this.cache?.get(near) : undefined;
+    if (img) {
+      ctx.drawImage(img, 0, 0, width, height);
+      return near;
+    }
+    ctx.fillStyle = '#000';
+    ctx.fillRect(0, 0, width, height);
+    return -1;
   }
 }
 

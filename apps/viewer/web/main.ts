@@ -17,8 +17,11 @@ interface ViewerHandle {
    * loaded, both drawn): ms since navigation.
    */
   readyAt: number | null;
-  /** The frame each side shows now (-1: none yet): the clip's image and the rig's render. */
-  shown: () => { clip: number; rig: number };
+  /**
+   * The frame each side shows now (-1: none yet): the clip's image and the rig's render; `proxy`
+   * when the clip shows its frame's thumbnail from a proxy strip.
+   */
+  shown: () => { clip: number; rig: number; proxy: boolean };
   /** Whether the clip's frames around the playhead are all loaded. */
   idle: () => boolean;
 }
@@ -117,7 +120,7 @@ async function start(): Promise<void> {
     data: null,
     timeline: null,
     readyAt: null,
-    shown: () => ({ clip: -1, rig: -1 }),
+    shown: () => ({ clip: -1, rig: -1, proxy: false }),
     idle: () => true,
   };
   const res = await fetch('/api/view');
@@ -185,7 +188,7 @@ async function start(): Promise<void> {
     else return;
     e.preventDefault();
   });
-  window.viewer.shown = () => ({ clip: clip.shown, rig: rig.shown });
+  window.viewer.shown = () => ({ clip: clip.shown, rig: rig.shown, proxy: clip.proxy });
   window.viewer.idle = () => clip.idle;
   // Ready when the glb and the first frame are in: the other frames load around the playhead.
   await Promise.all([rig.load(), clip.load()]);

@@ -25,6 +25,7 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import type { ViewData } from '../src/view-data.js';
 import type { JointFlag } from './joint-flags.js';
 import { MotionPoser } from './pose-from-motion.js';
+import { softwareWebGL } from './software-webgl.js';
 
 /** The rig view's background (the page's tests look for pixels that differ from it). */
 const RIG_BACKGROUND = 0x2a2e35;
@@ -90,7 +91,7 @@ export class RigView {
     private readonly data: ViewData,
     private readonly flags: JointFlag[][],
   ) {
-    this.renderer = new WebGLRenderer({ canvas, antialias: true });
+    this.renderer = new WebGLRenderer({ canvas, antialias: !softwareWebGL() });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
     this.scene.background = new Color(RIG_BACKGROUND);
     this.scene.add(new AmbientLight(0xffffff, 1.2));

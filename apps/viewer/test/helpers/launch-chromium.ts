@@ -12,11 +12,20 @@ function findChromium(): string {
   throw new Error('viewer test: no chromium on PATH (apt-get install chromium, or set CHROMIUM).');
 }
 
-/** Headless chromium with WebGL through SwiftShader (no GPU), no network beyond what the page asks of localhost. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless chromium with WebGL through SwiftShader (no GPU), no network beyond what the page asks
+ * of localhost; `extraArgs` after the defaults.
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium(),
     headless: true,
-    args: ['--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox'],
+    args: [
+      '--use-gl=angle',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--no-sandbox',
+      ...extraArgs,
+    ],
   });
 }
