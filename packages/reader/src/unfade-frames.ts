@@ -38,8 +38,8 @@ export function visibilityAt(fade: ClipFade | null | undefined, t: number): numb
  * Undoes a fade-in at a clip's start (a video model's, or an editor's, from the empty studio or
  * a flat colour): when the first frame shows no creature against the studio, it is taken as the
  * fade's source K, each frame of the fade as K + v (C - K) for the clear frame C, and v as the
- * frame's contrast against K over that of the clear frames that follow (the median of the upper
- * half of the first {@link FADE_WINDOW}); frames with v from {@link FADE_MIN_VISIBILITY} on are
+ * frame's contrast against K over that of the first 4 clear frames after it (clear: within 0.9 of
+ * the median of the upper half of the first {@link FADE_WINDOW}); frames with v from {@link FADE_MIN_VISIBILITY} on are
  * restored to K + (frame - K) / v, fainter ones are passed on as they are with visibility 0 (the
  * readers should not trust them). A clip whose first frame shows the creature passes unchanged,
  * nothing held back.
@@ -102,8 +102,13 @@ function measureFade(held: RgbImage[], layout: Layout, calibOf: (t: number) => C
     .slice(1)
     .sort((a, b) => a - b)
     .slice(Math.floor((n - 1) / 2));
-  const full = upper[Math.floor(upper.length / 2)]!;
-  if (!(full > 0)) return [];
+  const rough = upper[Math.floor(upper.length / 2)]!;
+  if (!(rough > 0)) return [];
+  // the reference: the first clear frames, whose pose is nearest the fade's
+  let s = 1;
+  while (s < n && energy[s]! < FADE_FULL * rough) s++;
+  const near = energy.slice(s, Math.min(n, s + 4)).sort((a, b) => a - b);
+  const full = near.length > 0 ? near[near.length >> 1]! : rough;
   const out = [0];
   for (let t = 1; t < n; t++) {
     const v = energy[t]! / full;

@@ -169,7 +169,8 @@ export function alignPeaks(
 /**
  * Layout frames with the view that runs `lag` frames behind ({@link ViewLag} `frames`; the side
  * view is the layout's columns from `W_FRONT` on) taken from the frame that many ahead, so both
- * views show the same moment; the clip's last frames keep that view's last picture.
+ * views show the same moment; on the clip's last frames, which the clip does not show in that view,
+ * the view is the empty wall (the refinement then fits them to the other view alone).
  *
  * ```ts
  * for await (const f of alignViews(layoutFrames, lag.frames, layout)) refineOne(f);
@@ -187,17 +188,19 @@ export async function* alignViews(
   const ahead = Math.abs(lag);
   const [x0, x1] = lag > 0 ? [layout.W_FRONT, layout.WIDTH] : [0, layout.W_FRONT];
   const held: RgbImage[] = [];
-  const compose = (now: RgbImage, later: RgbImage): RgbImage => {
+  const compose = (now: RgbImage, later: RgbImage | null): RgbImage => {
     const data = now.data.slice();
     const w = now.width;
-    for (let y = 0; y < now.height; y++)
-      data.set(later.data.subarray(3 * (y * w + x0), 3 * (y * w + x1)), 3 * (y * w + x0));
+    const [r, g, b] = layout.colours.wall;
+    for (let y = 0; y < now.height; y++) {
+      if (later) data.set(later.data.subarray(3 * (y * w + x0), 3 * (y * w + x1)), 3 * (y * w + x0));
+      else for (let x = x0; x < x1; x++) data.set([r, g, b], 3 * (y * w + x));
+    }
     return { width: w, height: now.height, data };
   };
   for await (const f of frames) {
     held.push(f);
     if (held.length > ahead) yield compose(held.shift()!, f);
   }
-  const last = held[held.length - 1];
-  for (const f of held) yield compose(f, last!);
+  for (const f of held) yield compose(f, null);
 }

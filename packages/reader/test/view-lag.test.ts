@@ -108,11 +108,14 @@ describe('alignViews', () => {
       const out: RgbImage[] = [];
       for await (const f of alignViews(clip(6), lag, small)) out.push(f);
       expect(out).toHaveLength(6);
-      out.forEach((f, t) => {
-        const ahead = Math.min(5, t + Math.abs(lag));
-        expect(at(f, 3)).toBe(10 + (lag < 0 ? ahead : t));
-        expect(at(f, small.W_FRONT + 5)).toBe(100 + (lag > 0 ? ahead : t));
-      });
+      const wall = small.colours.wall[0];
+      for (const [t, f] of out.entries()) {
+        // past the clip's end the view that runs behind shows the empty wall
+        const ahead = t + Math.abs(lag);
+        const late = (base: number) => (ahead > 5 ? wall : base + ahead);
+        expect(at(f, 3)).toBe(lag < 0 ? late(10) : 10 + t);
+        expect(at(f, small.W_FRONT + 5)).toBe(lag > 0 ? late(100) : 100 + t);
+      }
     });
   }
 

@@ -53,7 +53,9 @@ export interface RefineClipInput {
   clip?: string | undefined;
   /**
    * Per frame, how much of the creature it shows (a fade-in's first frames, restored): a frame at 0
-   * is not refined (NaN keypoints, confidence 0). Frames past the array show it fully. @default all 1
+   * is not refined; before the first refined frame such frames carry its keypoints at
+   * `minKeypointConf` (a clip fades in on the creature near where it first shows), later ones get
+   * NaN keypoints with confidence 0. Frames past the array show it fully. @default all 1
    */
   visibility?: ArrayLike<number> | undefined;
 }
@@ -162,6 +164,8 @@ export async function refineClip(
     const small = seen[0] < o.minPlacedArea * placed.areas[0] || seen[1] < o.minPlacedArea * placed.areas[1];
     return small ? null : placed;
   };
+  // frames of a fade too faint to read before the first placed one: they get its pose (below)
+  const unseen: number[] = [];
   const skipFrame = () => {
     for (let i = 0; i < 2 * K; i++) {
       frontUv.push(Number.NaN);
@@ -183,6 +187,7 @@ export async function refineClip(
     }
     const t0 = performance.now();
     if ((input.visibility?.[t] ?? 1) <= 0) {
+      if (!state) unseen.push(t);
       skipFrame();
       seconds += (performance.now() - t0) / 1000;
       t++;
@@ -282,6 +287,18 @@ export async function refineClip(
       sideUv.push(s[i]);
     }
     for (let i = 0; i < 3 * K; i++) joints.push(pos[i]);
+    // A fade's unread first frames carry the first pose seen, barely trusted (the clip starts near it).
+    if (r === 0) {
+      for (const u of unseen) {
+        for (let i = 0; i < 2 * K; i++) {
+          frontUv[2 * K * u + i] = f[i];
+          sideUv[2 * K * u + i] = s[i];
+        }
+        for (let i = 0; i < 3 * K; i++) joints[3 * K * u + i] = pos[i];
+        frontConf.fill(o.minKeypointConf, K * u, K * (u + 1));
+        sideConf.fill(o.minKeypointConf, K * u, K * (u + 1));
+      }
+    }
     // Confidence per keypoint and view: how much of its bone the (last) pose shows there (a hidden
     // tail or far leg is placed by the prior only; the solver should lean on the other view).
     for (let k = 0; k < K; k++) {
