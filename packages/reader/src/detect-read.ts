@@ -133,7 +133,7 @@ export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
     } else onEvent({ phase: 'views', fade, lag });
     return {
       peaks: inStep(peaks, k, done, lag, fade),
-      refined: refined && pickUv(refined),
+      refined: refined && unshownTail(pickUv(refined), k, lag.frames),
       frames: done,
       calibration: cal.calibration,
       calib: cal.calib,
@@ -146,6 +146,18 @@ export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
   } finally {
     reader.dispose();
   }
+}
+
+/**
+ * Refined keypoints with the view that ran behind at confidence 0 on the clip's last frames,
+ * which the clip does not show in that view (the refinement saw the empty wall there): the
+ * solver carries them from the other view and the frames before.
+ */
+function unshownTail(r: UvConf, k: number, lag: number): UvConf {
+  const conf = lag > 0 ? r.sideConf : r.frontConf;
+  const frames = conf.length / k;
+  conf.fill(0, Math.max(0, frames - Math.abs(lag)) * k);
+  return r;
 }
 
 /** Stage 1's peaks with the views in step and a fade's unreadable frames at confidence 0. */
@@ -205,7 +217,7 @@ export async function readWithPeakWorker(
     const n = refined.frames;
     return {
       peaks: inStep(w.peaks, k, n, c.lag, c.fade),
-      refined: pickUv(refined),
+      refined: unshownTail(pickUv(refined), k, c.lag.frames),
       frames: n,
       calibration: cal.calibration,
       calib: cal.calib,
