@@ -30,8 +30,10 @@ export function describeViews(fade: ClipFade, lag: ViewLag): string[] {
   }
   const g = lag.gapPx;
   const at = (l: number) => g[(g.length - 1) / 2 + l]!.toFixed(1);
-  if (lag.frames === 0)
-    lines.push(`views: in step (row gap ${at(0)} px; frames ${lag.window[0]}-${lag.window[1] - 1} compared)`);
+  const frames = `frames ${lag.window[0]}-${lag.window[1] - 1}`;
+  if (lag.frames === 0 && !Number.isFinite(g[(g.length - 1) / 2]!))
+    lines.push(`views: taken as in step (no keypoint confident in both views on ${frames})`);
+  else if (lag.frames === 0) lines.push(`views: in step (row gap ${at(0)} px; ${frames} compared)`);
   else {
     const [late, early] = lag.frames > 0 ? ['side', 'front'] : ['front', 'side'];
     const n = Math.abs(lag.frames);

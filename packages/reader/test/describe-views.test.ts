@@ -25,6 +25,12 @@ describe('describeViews', () => {
     );
   });
 
+  it('says when no keypoint was confident in both views', () => {
+    expect(
+      describeViews({ visibility: [] }, { frames: 0, gapPx: [Number.POSITIVE_INFINITY], window: [0, 8] })[1],
+    ).toBe('views: taken as in step (no keypoint confident in both views on frames 0-7)');
+  });
+
   it('summarises them for JSON', () => {
     expect(
       viewsSummary({ visibility: [0, 0.4567] }, { ...inStep, gapPx: [Number.POSITIVE_INFINITY, 2] }),
