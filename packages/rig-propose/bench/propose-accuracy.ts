@@ -1,15 +1,14 @@
 // Issue 20's acceptance figures: each bundled creature copied without its rig.json (model.glb
 // and creature.json only), prepped, proposed, and compared with its hand-placed rig.json through
 // test/rig-correspondence.ts. Prints one table row per creature and joint group (cm).
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepMesh } from '@mocap/blender-bridge';
-import { RigJson } from '@mocap/layout';
 import { proposeRig } from '@mocap/rig-propose';
 import { quadrupedTemplate } from '@mocap/rig-propose/internal';
-import { compareRig } from '../test/compare-rig.js';
+import { compareRig, handRig } from '../test/compare-rig.js';
 
 const CREATURES = fileURLToPath(new URL('../../../creatures/', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'propose-accuracy-'));
@@ -40,7 +39,7 @@ try {
     const t0 = performance.now();
     const r = await proposeRig({ creature: dir, template });
     const s = (performance.now() - t0) / 1000;
-    const rig = RigJson.parse(JSON.parse(readFileSync(path.join(CREATURES, name, 'rig.json'), 'utf8')));
+    const rig = handRig(name);
     const e = Object.entries(compareRig(name, r.rig.joints, rig.joints));
     const worst = e.reduce((a, b) => (b[1] > a[1] ? b : a));
     const cols = Object.values(groups).map((g) => fmt(e.filter(([n]) => g(n)).map(([, v]) => v)));

@@ -1,4 +1,20 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { RigJson } from '@mocap/layout';
 import { CHAINS, CORRESPONDENCE } from './rig-correspondence.js';
+
+const CREATURES = new URL('../../../creatures/', import.meta.url);
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+
+/**
+ * The creature's hand-placed rig: the fox now ships its proposed rig, so its hand rig is kept as a
+ * fixture; the others' rig.json is still the hand-placed one.
+ */
+export function handRig(creature: string): RigJson {
+  const kept = fileURLToPath(new URL(`${creature}-hand-rig.json`, FIXTURES));
+  const file = existsSync(kept) ? kept : fileURLToPath(new URL(`${creature}/rig.json`, CREATURES));
+  return RigJson.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
 
 type Joints = Record<string, readonly number[]>;
 

@@ -17,7 +17,7 @@ import { decodePng } from '@mocap/media';
 import { type ProposeRigResult, proposeRig, type RigTemplate } from '@mocap/rig-propose';
 import { proposalPaths, quadrupedTemplate } from '@mocap/rig-propose/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareRig } from './compare-rig.js';
+import { compareRig, handRig } from './compare-rig.js';
 
 const CREATURES = fileURLToPath(new URL('../../../creatures/', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'rig-propose-'));
@@ -33,8 +33,7 @@ async function bare(name: string): Promise<string> {
   return dir;
 }
 
-const rigOf = (name: string) =>
-  RigJson.parse(JSON.parse(readFileSync(path.join(CREATURES, name, 'rig.json'), 'utf8')));
+const rigOf = handRig;
 const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 
 const dirs: Record<string, string> = {};
