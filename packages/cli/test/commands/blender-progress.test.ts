@@ -40,7 +40,7 @@ describe('mocap prep / rig / ref / dataset / apply', () => {
     expect(p.err).toMatch(/\[#{24}\] 3\/3 {2}save/);
     const r = await run(['rig', '--creature', dir]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/rig_info\.json: 23 bones, 29 joints, weights: heat/);
+    expect(r.out).toMatch(/rig_info\.json: 27 bones, 34 joints, weights: heat/);
     expect((await stat(path.join(dir, 'runs', 'rigged', 'rigged.blend'))).size).toBeGreaterThan(0);
   }, 120_000);
 
