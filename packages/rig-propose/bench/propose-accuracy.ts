@@ -1,6 +1,7 @@
 // Issue 20's acceptance figures: each bundled creature copied without its rig.json (model.glb
 // and creature.json only), prepped, proposed, and compared with its hand-placed rig (handRig:
-// the fox's is a test fixture now) through test/rig-correspondence.ts. Prints one table row per creature and joint group (cm).
+// the fox's is a test fixture now) through test/rig-correspondence.ts. Prints one table row per
+// creature and joint group (cm).
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
