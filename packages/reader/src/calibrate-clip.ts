@@ -49,9 +49,10 @@ export interface ClipCalibration {
   ghost?: GhostBlend | undefined;
   /**
    * The zoom change through the clip the creature's size showed after calibration (share, first
-   * frame to last) and whether it was taken out ({@link unzoomDetections}); absent when not looked for.
+   * frame to last), whether it passed the gate ({@link CREATURE_ZOOM}) and whether it was taken out
+   * (only with `creatureZoom: 'apply'`, {@link unzoomDetections}); absent when not looked for.
    */
-  creatureZoom?: { change: number; applied: boolean } | undefined;
+  creatureZoom?: { change: number; clear: boolean; applied: boolean } | undefined;
 }
 
 /** Options of {@link calibrateClip}. */

@@ -55,7 +55,11 @@ export function describeCalibration(c: ClipCalibration): string[] {
   const z = c.creatureZoom;
   if (z?.applied) {
     lines.push(
-      `drift: the creature's size grows ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; taken out of the calibration and the keypoints`,
+      `drift: the creature's size changes ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; taken out of the calibration and the keypoints`,
+    );
+  } else if (z?.clear) {
+    lines.push(
+      `drift: the creature's size changes ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; not taken out (a gait or the codec can show as much; --creature-zoom apply takes it out)`,
     );
   }
   if (c.ghost && c.ghost.blend > 0) {

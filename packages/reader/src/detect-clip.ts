@@ -156,7 +156,9 @@ export async function detectClip(
   };
   // A zoom the studio does not show (a framing that drifts), from the creature's size.
   const creatureZoom =
-    pairs && read.calibration ? unzoomDetections(heatmaps, refined, read.calibration, pairs, layout) : null;
+    pairs && read.calibration
+      ? unzoomDetections(heatmaps, refined, read.calibration, pairs, layout, o.creatureZoom === 'apply')
+      : null;
   const detections: Detections = refined ? { ...heatmaps, ...refined } : heatmaps;
   let heatmapsFile: string | null = null;
   if (o.out) {

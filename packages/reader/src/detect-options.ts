@@ -37,6 +37,14 @@ export const DetectOptions = z
      * 0.75 / 2.03 where `peak` gave 0.82 / 2.46, 0.68 / 1.63, 0.86 / 2.41, 0.77 / 2.27. @default 'margin'
      */
     peakConf: z.enum(['peak', 'margin']).default('margin'),
+    /**
+     * With `refine` and `calib: 'auto'`, where the studio shows no zoom: `report` measures the
+     * creature's size through the clip and records it (det.npz's report, the calibration), `apply`
+     * also takes a clear change out ({@link unzoomDetections}). Report only by default: on the
+     * wolf's rendered exams it refused every true 1-2% drift zoom and took a false +2.5% from a
+     * codec-degraded clip (docs/benchmarks.md, issue 14). @default 'report'
+     */
+    creatureZoom: z.enum(['report', 'apply']).default('report'),
     /** Frames per inference batch (two views each). @default 4 */
     batchFrames: z.number().int().positive().default(4),
     /** Stop after this many frames. */

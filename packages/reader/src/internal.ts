@@ -65,6 +65,8 @@ export {
   type JointPose,
   jointPoseFromBlenderEuler,
   jointPositions,
+  jointProjectedArea,
+  jointVisibility,
   jointWorldMatrices,
   type KeypointTargets,
   keepSideViewSwing,

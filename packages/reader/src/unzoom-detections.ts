@@ -6,13 +6,14 @@ import type { RigidPair } from './rigid-pairs.js';
 /**
  * Where the calibration had to assume the zoom (no layout edge in view on either axis: ref.png's
  * or the frame's size, known on one frame), the creature's size gives its change through the clip
- * ({@link creatureZoom} on stage 1's peaks, `heatmaps`); a clear change is taken out of the peaks,
+ * ({@link creatureZoom} on stage 1's peaks, `heatmaps`), recorded in `calibration.creatureZoom`;
+ * with `apply`, a clear change is taken out of the peaks,
  * the refined keypoints (`refined`, moved, not resized) and the calibration track, which
  * `heatmaps.calibFrames` then holds (and `calibration.frames`, `drifts`, `drift`). In place.
  * Returns what was found, or null when the calibration measured the zoom itself.
  *
  * ```ts
- * const z = unzoomDetections(heatmaps, refined, calibration, pairs, layout);
+ * const z = unzoomDetections(heatmaps, refined, calibration, pairs, layout, true);
  * ```
  */
 export function unzoomDetections(
@@ -21,6 +22,7 @@ export function unzoomDetections(
   calibration: ClipCalibration,
   pairs: readonly RigidPair[],
   layout: Layout,
+  apply: boolean,
 ): CreatureZoom | null {
   if (calibration.scale.x === 'edges' || calibration.scale.y === 'edges') return null;
   const k = heatmaps.names.length;
@@ -31,8 +33,9 @@ export function unzoomDetections(
     calibration.refZoom?.frame ?? calibration.samples.find((s) => s.used)?.frame ?? 0,
   );
   const z = creatureZoom(heatmaps, k, T, pairs, anchor);
-  calibration.creatureZoom = { change: z.change, applied: z.applied };
+  calibration.creatureZoom = { change: z.change, clear: z.applied, applied: z.applied && apply };
   if (!z.applied) return z;
+  if (!apply) return { ...z, factor: new Float64Array(T).fill(1), applied: false };
   const track = calibration.frames.slice(0, 4 * T);
   unzoom(z.factor, layout, {
     k,

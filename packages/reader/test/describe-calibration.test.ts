@@ -33,19 +33,30 @@ describe('describeCalibration', () => {
     const c = calibration({
       drifts: true,
       drift: { zoomX: 1.5, zoomY: 1.5, slideX: -19, slideY: -3.6, maxPx: 12.6 },
-      creatureZoom: { change: 0.0148, applied: true },
+      creatureZoom: { change: 0.0148, clear: true, applied: true },
       ghost: { blend: 0.31, peak: 0.69, steps: 5200 },
     });
     const lines = describeCalibration(c);
     expect(lines.slice(-2)).toEqual([
-      "drift: the creature's size grows +1.48% through the clip where the studio shows no zoom; taken out of the calibration and the keypoints",
+      "drift: the creature's size changes +1.48% through the clip where the studio shows no zoom; taken out of the calibration and the keypoints",
       'ghost: each frame holds 31% of the one before (5200 pixel steps measured); undone before reading',
     ]);
     expect(calibrationSummary(c)).toMatchObject({
       ghost: 0.31,
-      creatureZoom: { change: 0.0148, applied: true },
+      creatureZoom: { change: 0.0148, clear: true, applied: true },
     });
     expect(describeCalibration(calibration({ ghost: { blend: 0, peak: 1, steps: 900 } }))).toHaveLength(3);
+    // Found but not applied (creatureZoom: 'report', the default): said, not taken out.
+    const found = describeCalibration(
+      calibration({ drifts: false, creatureZoom: { change: -0.021, clear: true, applied: false } }),
+    );
+    expect(found.at(-1)).toBe(
+      "drift: the creature's size changes -2.10% through the clip where the studio shows no zoom; not taken out (a gait or the codec can show as much; --creature-zoom apply takes it out)",
+    );
+    // Under the gate: nothing said.
+    expect(
+      describeCalibration(calibration({ creatureZoom: { change: 0.001, clear: false, applied: false } })),
+    ).toHaveLength(3);
   });
 
   it("says how close ref.png's zoom came when the frame's size gave the scale", () => {

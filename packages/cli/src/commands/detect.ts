@@ -33,7 +33,7 @@ export const detectCommand: Command = {
   summary: 'Read a two-view clip to joints in both views (det.npz) with the trained reader',
   usage:
     'mocap detect <clip> --creature DIR [--reader DIR] [--ref ref.png] [--out det.npz] ' +
-    '[--calib auto|identity|sx,sy,tx,ty] [--refine auto|on|off] [--max-frames N] [--json]',
+    '[--calib auto|identity|sx,sy,tx,ty] [--refine auto|on|off] [--creature-zoom report|apply] [--max-frames N] [--json]',
   async run(ctx) {
     const { values, positionals } = parseCommandArgs(
       ctx.argv,
@@ -45,6 +45,7 @@ export const detectCommand: Command = {
         calib: { type: 'string', default: 'auto' },
         'max-frames': { type: 'string' },
         refine: { type: 'string', default: 'auto' },
+        'creature-zoom': { type: 'string', default: 'report' },
         json: { type: 'boolean', default: false },
       },
       true,
@@ -55,6 +56,10 @@ export const detectCommand: Command = {
     const clip = path.resolve(ctx.cwd, positionals[0]!);
     const calib = parseCalib(values.calib);
     const refineMode = parseRefine(values.refine);
+    const creatureZoom = values['creature-zoom'];
+    if (creatureZoom !== 'report' && creatureZoom !== 'apply') {
+      throw new UsageError(`--creature-zoom: Expected report or apply, got "${creatureZoom}".`);
+    }
     const maxFrames = values['max-frames'] === undefined ? undefined : Number(values['max-frames']);
     if (maxFrames !== undefined && !(Number.isInteger(maxFrames) && maxFrames > 0)) {
       throw new UsageError(`--max-frames: Expected a whole number > 0, got "${values['max-frames']}".`);
@@ -92,6 +97,7 @@ export const detectCommand: Command = {
         out,
         layout: creature.layout,
         calib,
+        creatureZoom,
         ...(joints ? { joints } : {}),
         ...(maxFrames ? { maxFrames } : {}),
         ...(refine ? { refine } : {}),

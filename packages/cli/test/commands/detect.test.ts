@@ -81,6 +81,9 @@ describe('mocap detect', () => {
     expect((await run(['detect', clip, '--creature', dir, '--calib', '1,2'])).err).toContain(
       '--calib: Expected auto, identity or sx,sy,tx,ty, got "1,2"',
     );
+    expect((await run(['detect', clip, '--creature', dir, '--creature-zoom', 'on'])).err).toContain(
+      '--creature-zoom: Expected report or apply, got "on"',
+    );
     const noRef = await run(['detect', clip, '--creature', dir, '--ref', path.join(dir, 'none.png')]);
     expect(noRef.code).toBe(1);
     expect(noRef.err).toMatch(/mocap detect: readPng: .*none\.png/);

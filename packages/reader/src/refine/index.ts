@@ -20,6 +20,7 @@ export {
   type PixelRect,
 } from './distance-transform.js';
 export { copyJointPose, type JointPose } from './joint-pose.js';
+export { jointProjectedArea, jointVisibility } from './joint-visibility.js';
 export { jointWorldMatrices } from './joint-world-matrices.js';
 export type { KeypointTargets } from './keypoint-targets.js';
 export { linearBlendSkin } from './linear-blend-skin.js';

@@ -38,3 +38,29 @@ export function jointVisibility(out: Float64Array, r: RasterTarget, faceJoint: I
     }
   }
 }
+
+/**
+ * Per joint and view (index `2 j + view`): half the summed projected area (layout px) of the
+ * faces the joint dominates, about what the joint's part covers when nothing hides it.
+ * `proj` holds the vertices in layout px (`projectVertices`: front column, side column, row).
+ */
+export function jointProjectedArea(
+  out: Float64Array,
+  proj: Float64Array,
+  indices: Uint32Array,
+  faceJoint: Int32Array,
+): void {
+  out.fill(0);
+  for (let t = 0; t < faceJoint.length; t++) {
+    const a = 3 * indices[3 * t]!;
+    const b = 3 * indices[3 * t + 1]!;
+    const c = 3 * indices[3 * t + 2]!;
+    const dv1 = proj[b + 2]! - proj[a + 2]!;
+    const dv2 = proj[c + 2]! - proj[a + 2]!;
+    for (let view = 0; view < 2; view++) {
+      const du1 = proj[b + view]! - proj[a + view]!;
+      const du2 = proj[c + view]! - proj[a + view]!;
+      out[2 * faceJoint[t]! + view]! += 0.25 * Math.abs(du1 * dv2 - du2 * dv1);
+    }
+  }
+}

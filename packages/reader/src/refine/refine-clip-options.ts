@@ -53,6 +53,12 @@ export const RefineClipOptions = z
     minVisiblePx: z.number().min(0).default(400),
     /** A keypoint whose bone shows at least this many px in a view gets confidence 1 there (less in proportion). @default 150 */
     visibleKeypointPx: z.number().positive().default(150),
+    /**
+     * A keypoint whose bone shows less than this share of its unhidden area in a view (the rest
+     * behind other parts: the back's joints behind the head and chest in the front view) gets its
+     * confidence scaled down in proportion; 0 turns it off. @default 0.6
+     */
+    visibleShare: z.number().min(0).max(1).default(0.6),
     /** The confidence of a keypoint whose bone is hidden in a view. @default 0.1 */
     minKeypointConf: z.number().min(0).max(1).default(0.1),
     /** Paint pieces smaller than this (layout px) are dropped after the opening ({@link cleanLabels}). @default 40 */

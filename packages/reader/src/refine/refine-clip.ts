@@ -3,7 +3,7 @@ import type { RgbImage } from '@mocap/media';
 import { ChamferObjective } from './chamfer-objective.js';
 import { cleanLabels } from './clean-labels.js';
 import { type ColourModel, fitColourModel, segmentImage } from './colour-model.js';
-import { dominantJoints, jointVisibility } from './joint-visibility.js';
+import { dominantJoints, jointProjectedArea, jointVisibility } from './joint-visibility.js';
 import type { KeypointTargets } from './keypoint-targets.js';
 import { type ObservedViews, observeLabels } from './observed-views.js';
 import { gatePaint, groupBoxes, visibleGroups } from './paint-gate.js';
@@ -140,6 +140,7 @@ export async function refineClip(
   const visible = new Float64Array(2 * G);
   const faceJoint = dominantJoints(mesh);
   const jointPx = new Float64Array(2 * mesh.jointNames.length);
+  const jointArea = new Float64Array(2 * mesh.jointNames.length);
   const frontConf: number[] = [];
   const sideConf: number[] = [];
   const swingJoints: number[] = [];
@@ -225,6 +226,7 @@ export async function refineClip(
     rasterizeViews(raster, scratch.verts, scratch.proj, mesh.indices, flabels);
     visibleGroups(visible, raster, G);
     jointVisibility(jointPx, raster, faceJoint);
+    if (o.visibleShare > 0) jointProjectedArea(jointArea, scratch.proj, mesh.indices, faceJoint);
     for (let b = 0; b < 2 * G; b++)
       if (visible[b] * 4 < o.minVisiblePx) boxes.fill(Number.NaN, 4 * b, 4 * b + 4);
     gatePaint(labels, layout, boxes);
@@ -301,10 +303,20 @@ export async function refineClip(
     }
     // Confidence per keypoint and view: how much of its bone the (last) pose shows there (a hidden
     // tail or far leg is placed by the prior only; the solver should lean on the other view).
+    // A bone mostly behind other parts (the back behind the head and chest seen from the front)
+    // is placed by the parts around it, not seen: its share of its own area scales the confidence.
+    const px2 = raster.factor * raster.factor;
     for (let k = 0; k < K; k++) {
       const j = kp.joints[k];
-      frontConf.push(Math.max(o.minKeypointConf, Math.min(1, (4 * jointPx[2 * j]) / o.visibleKeypointPx)));
-      sideConf.push(Math.max(o.minKeypointConf, Math.min(1, (4 * jointPx[2 * j + 1]) / o.visibleKeypointPx)));
+      for (const [view, out] of [
+        [0, frontConf],
+        [1, sideConf],
+      ] as const) {
+        const px = px2 * jointPx[2 * j + view];
+        const area = jointArea[2 * j + view];
+        const share = o.visibleShare > 0 && area > 0 ? Math.min(1, px / (o.visibleShare * area)) : 1;
+        out.push(Math.max(o.minKeypointConf, Math.min(1, px / o.visibleKeypointPx) * share));
+      }
     }
     regions = o.marginPx > 0 ? silhouetteBoxes(labels, layout, o.marginPx) : null;
     seconds += (performance.now() - t0) / 1000;
