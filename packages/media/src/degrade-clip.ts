@@ -56,7 +56,8 @@ const CLEAN_CRF = 14;
 /**
  * Applies video-model artefacts to a rendered clip, seeded ({@link drawDegrade} draws the
  * parameters from issue 14's ranges): in JS on the decoded frames, one view lagging (`lag`), a fade
- * in from the empty studio (`fade`), each frame blended with the one before (`ghost`), a scaled
+ * in from the empty studio (`fade`), each frame blended with the one before (`ghost`; these three
+ * in the delivered frames, after `fps`), a scaled
  * and shifted framing (`reframe`) that drifts (`drift`; the studio goes on past the layout's edges,
  * as a model would paint it), a colour grade drifting through the clip (`colour`), the frame rate
  * resampled (`fps`, reporting the frame mapping so the truth can follow); then in ffmpeg a Gaussian
@@ -116,8 +117,10 @@ export async function degradeClip(
       })()
     : null;
   const lerp = (a: number, b: number, w: number) => a + (b - a) * w;
+  // Lag, fade and ghost act on the frames as delivered (after `fps` picks them): a model's clip
+  // lags, fades and ghosts in its own frames, whatever its rate.
   async function* frames(): AsyncGenerator<RgbImage> {
-    const history: RgbImage[] = [];
+    const sources: RgbImage[] = [];
     let prev: RgbImage | null = null;
     let t = 0;
     let k = 0;
@@ -126,49 +129,49 @@ export async function degradeClip(
       timeout: o.timeout,
       ...(o.signal ? { signal: o.signal } : {}),
     })) {
-      history.push(src);
-      if (history.length > 3) history.shift();
-      let f: RgbImage = src;
-      if (p.lag) {
-        // One view shows the frame `frames` back (the first frames hold frame 0).
-        const late = history[Math.max(0, history.length - 1 - p.lag.frames)]!;
-        const [x0, x1] = p.lag.view === 'front' ? [0, split] : [split, W];
-        const data = src.data.slice();
-        for (let y = 0; y < H; y++)
-          data.set(late.data.subarray((y * W + x0) * 3, (y * W + x1) * 3), (y * W + x0) * 3);
-        f = { width: W, height: H, data };
-      }
-      if (p.fade && backdrop && t < p.fade.frames) {
-        const a = t / p.fade.frames;
-        const data = new Uint8Array(f.data.length);
-        for (let i = 0; i < data.length; i++) data[i] = Math.round(lerp(backdrop.data[i]!, f.data[i]!, a));
-        f = { width: W, height: H, data };
-      }
-      if (p.ghost) {
-        const before = prev;
-        prev = f;
-        if (before) {
-          const data = new Uint8Array(f.data.length);
-          for (let i = 0; i < data.length; i++)
-            data[i] = Math.round(lerp(f.data[i]!, before.data[i]!, p.ghost.blend));
+      while (k < frameMap.length && frameMap[k] === t) {
+        sources.push(src);
+        if (sources.length > 3) sources.shift();
+        let f: RgbImage = src;
+        if (p.lag) {
+          // One view shows the delivered frame `frames` back (the first frames hold frame 0).
+          const late = sources[Math.max(0, sources.length - 1 - p.lag.frames)]!;
+          const [x0, x1] = p.lag.view === 'front' ? [0, split] : [split, W];
+          const data = src.data.slice();
+          for (let y = 0; y < H; y++)
+            data.set(late.data.subarray((y * W + x0) * 3, (y * W + x1) * 3), (y * W + x0) * 3);
           f = { width: W, height: H, data };
         }
-      }
-      if (p.reframe || p.drift) {
-        const m = framing(t);
-        f = warpScaleShift(f, [m.a, m.a, m.bx, m.by], W, H, 'edge');
-      }
-      if (p.colour) {
-        const w = along(t);
-        const { from, to } = p.colour;
-        f = gradeColour(f, {
-          saturation: lerp(from.saturation, to.saturation, w),
-          brightness: lerp(from.brightness, to.brightness, w),
-          gamma: lerp(from.gamma, to.gamma, w),
-          hue: lerp(from.hue, to.hue, w),
-        });
-      }
-      while (k < frameMap.length && frameMap[k] === t) {
+        if (p.fade && backdrop && k < p.fade.frames) {
+          const a = k / p.fade.frames;
+          const data = new Uint8Array(f.data.length);
+          for (let i = 0; i < data.length; i++) data[i] = Math.round(lerp(backdrop.data[i]!, f.data[i]!, a));
+          f = { width: W, height: H, data };
+        }
+        if (p.ghost) {
+          const before = prev;
+          prev = f;
+          if (before) {
+            const data = new Uint8Array(f.data.length);
+            for (let i = 0; i < data.length; i++)
+              data[i] = Math.round(lerp(f.data[i]!, before.data[i]!, p.ghost.blend));
+            f = { width: W, height: H, data };
+          }
+        }
+        if (p.reframe || p.drift) {
+          const m = framing(t);
+          f = warpScaleShift(f, [m.a, m.a, m.bx, m.by], W, H, 'edge');
+        }
+        if (p.colour) {
+          const w = along(t);
+          const { from, to } = p.colour;
+          f = gradeColour(f, {
+            saturation: lerp(from.saturation, to.saturation, w),
+            brightness: lerp(from.brightness, to.brightness, w),
+            gamma: lerp(from.gamma, to.gamma, w),
+            hue: lerp(from.hue, to.hue, w),
+          });
+        }
         yield f;
         k++;
       }

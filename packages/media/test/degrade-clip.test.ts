@@ -261,6 +261,35 @@ describe('degradeClip (real ffmpeg)', () => {
     expect(was).toBeCloseTo(layout.colours.wall[0] + a * (230 - layout.colours.wall[0]), -1);
   });
 
+  it('with fps, lag and ghost count the delivered frames: the frame before is the one delivered before', async () => {
+    const r = await run('fps-lag', 'fps, lag', 2);
+    const map = r.frameMap;
+    // A delivered frame two source frames after the one before it (6 px of motion between them).
+    const k = map.findIndex((s, i) => i >= 3 && s - map[i - 1]! === 2);
+    expect(k).toBeGreaterThan(0);
+    const out = await frames(r.out);
+    const lag = r.params.lag!.frames;
+    const late = map[k - lag]!;
+    if (r.params.lag!.view === 'front') {
+      expect(Math.abs(centroid(out[k]!, 'red', 0, 106)[0] - redAt(late)[0])).toBeLessThan(1);
+      expect(Math.abs(centroid(out[k]!, 'blue', 106, 320)[0] - blueAt(map[k]!)[0])).toBeLessThan(1);
+    } else {
+      expect(Math.abs(centroid(out[k]!, 'blue', 106, 320)[0] - blueAt(late)[0])).toBeLessThan(1);
+      expect(Math.abs(centroid(out[k]!, 'red', 0, 106)[0] - redAt(map[k]!)[0])).toBeLessThan(1);
+    }
+    const g = await run('fps-ghost', 'fps, ghost', 2);
+    expect(g.frameMap).toEqual(map);
+    const a = g.params.ghost!.blend;
+    const gf = await frames(g.out);
+    // 8 px behind the disc of the frame delivered before: outside this frame's disc and the
+    // skipped source frame's, inside the delivered one's.
+    const [x, y] = redAt(map[k - 1]!);
+    expect(getPixel(gf[k]!, x - 8, y)[0]).toBeCloseTo(
+      layout.colours.wall[0] + a * (230 - layout.colours.wall[0]),
+      -1,
+    );
+  });
+
   it('all: every preset at once', async () => {
     const r = await run('all', 'all', 1);
     expect(r.presets).toHaveLength(9);
