@@ -20,6 +20,14 @@ const CLEAN_PEAK = 0.95;
 const LO = 0.3;
 const HI = 1.2;
 const BINS = 90;
+/**
+ * H.264's bi-predicted blocks, their residual quantised away, show the mean of the frames either
+ * side: a narrow spike of in-between levels at 0.5 in any codec-degraded clip, ghosted or not.
+ * Bins within this of 0.5 are left out of the peak.
+ */
+const BIPRED_HALF_WIDTH = 0.04;
+const bipredicted = (bin: number) =>
+  Math.abs(LO + ((bin + 0.5) / BINS) * (HI - LO) - 0.5) < BIPRED_HALF_WIDTH;
 
 /** Grey (BT.601) of every `stride`-th pixel along both axes. */
 function greySubsample(img: RgbImage, stride: number): Float32Array {
@@ -84,9 +92,10 @@ export async function ghostBlend(
   }
   if (steps < MIN_STEPS) return none(steps);
   // The peak of the lightly smoothed histogram, refined by the centroid around it.
+  for (let i = 0; i < BINS; i++) if (bipredicted(i)) hist[i] = 0;
   const smooth = hist.map((_, i) => 0.25 * (hist[i - 1] ?? 0) + 0.5 * hist[i]! + 0.25 * (hist[i + 1] ?? 0));
   let top = 0;
-  for (let i = 1; i < BINS; i++) if (smooth[i]! > smooth[top]!) top = i;
+  for (let i = 1; i < BINS; i++) if (!bipredicted(i) && smooth[i]! > smooth[top]!) top = i;
   let sw = 0;
   let sl = 0;
   for (let i = Math.max(0, top - 2); i <= Math.min(BINS - 1, top + 2); i++) {

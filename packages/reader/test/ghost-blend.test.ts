@@ -48,6 +48,22 @@ describe('ghostBlend', () => {
     expect((await ghostBlend(blurred, 1)).blend).toBe(0);
   });
 
+  it("reads the ghost past H.264's bi-predicted blocks (the mean of the frames either side)", async () => {
+    // Every other frame's left three quarters bi-predicted with its residual quantised away.
+    const bipredict = (frames: RgbImage[]) =>
+      frames.map((f, t) => {
+        if (t % 2 === 0 || t === frames.length - 1) return f;
+        const data = f.data.slice();
+        for (let y = 0; y < f.height; y++)
+          for (let i = 3 * y * f.width; i < 3 * (y * f.width + (f.width * 3) / 4); i++)
+            data[i] = Math.round((frames[t - 1]!.data[i]! + frames[t + 1]!.data[i]!) / 2);
+        return { width: f.width, height: f.height, data };
+      });
+    const found = await ghostBlend(bipredict(ghosted(clip, 0.3)), 1);
+    expect(Math.abs(found.blend - 0.3)).toBeLessThan(0.03);
+    expect((await ghostBlend(bipredict(clip), 1)).blend).toBe(0);
+  });
+
   it('says nothing without enough steps (a still clip, or under five frames)', async () => {
     expect(
       (
