@@ -4,7 +4,7 @@
 // since the last `pnpm build`) runs the TypeScript sources through tsx, which takes seconds more
 // to start, and says why on stderr.
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -41,6 +41,8 @@ function staleBuild() {
   for (const name of readdirSync(packagesDir)) {
     const dir = path.join(packagesDir, name);
     if (mtime(path.join(dir, 'src')) < 0) continue;
+    // Source-only packages (test fixtures) have no build to be stale.
+    if (!JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts?.build) continue;
     const built = mtime(path.join(dir, 'dist', 'index.js'));
     if (built < 0) return `packages/${name} is not built`;
     const inputs = Math.max(
