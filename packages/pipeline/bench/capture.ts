@@ -20,7 +20,10 @@ import { creaturePaths, MotionJson, readJsonFile, TruthJson } from '@mocap/layou
 import { scoreJoints } from '@mocap/solver';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+// `pnpm bench:capture -- --runs 3` passes the `--` on: drop it.
+const argv = process.argv.slice(2);
 const { values } = parseArgs({
+  args: argv[0] === '--' ? argv.slice(1) : argv,
   options: {
     runs: { type: 'string', default: '3' },
     frames: { type: 'string', default: '300' },
