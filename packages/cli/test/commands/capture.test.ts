@@ -10,6 +10,7 @@ import { probeVideo } from '@mocap/media';
 import { captureClip, flatMotionJson, renderMotionClip } from '@mocap/pipeline';
 import { solveContext, syntheticMotion } from '@mocap/solver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureProgress } from '../../src/commands/capture.js';
 import { copyQuarterWolf, trainTinyReader } from '../helpers/quarter-wolf.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -273,5 +274,32 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     } finally {
       await rm(fresh, { recursive: true, force: true });
     }
+  });
+});
+
+describe('captureProgress', () => {
+  const frames = (total: number, done: number[]) => {
+    let out = '';
+    const p = captureProgress({ write: (x: string) => (out += x) } as unknown as NodeJS.WritableStream);
+    for (const n of done) p.onEvent({ stage: 'detect', detect: { phase: 'refine', done: n, total } });
+    p.end();
+    return out;
+  };
+
+  it('in a log, a line per tenth of a long clip with the rate and the time left, then the count', () => {
+    const lines = frames(
+      300,
+      Array.from({ length: 300 }, (_, i) => i + 1),
+    )
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('detect...');
+    expect(lines.slice(1, -1)).toHaveLength(9);
+    expect(lines[1]).toMatch(/^detect \+ refine 30\/300 frames, [\d.]+ frames\/s, eta \d+:\d\d$/);
+    expect(lines.at(-1)).toBe('detect + refine: 300 frames');
+  });
+
+  it('in a log, a short clip gets the count alone', () => {
+    expect(frames(8, [1, 2, 3, 4, 5, 6, 7, 8])).toBe('detect...\ndetect + refine: 8 frames\n');
   });
 });
