@@ -53,13 +53,9 @@ export function describeCalibration(c: ClipCalibration): string[] {
       : `drift: none (no frame corner moves more than ${d.maxPx.toFixed(2)} layout px)`,
   );
   const z = c.creatureZoom;
-  if (z?.applied) {
+  if (z?.clear) {
     lines.push(
-      `drift: the creature's size changes ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; taken out of the calibration and the keypoints`,
-    );
-  } else if (z?.clear) {
-    lines.push(
-      `drift: the creature's size changes ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; not taken out (a gait or the codec can show as much; --creature-zoom apply takes it out)`,
+      `drift: the creature's size changes ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; ${z.applied ? 'taken out of the calibration and the keypoints' : 'not taken out (a gait or the codec can show as much; --creature-zoom apply takes it out)'}`,
     );
   }
   if (c.ghost && c.ghost.blend > 0) {

@@ -13,26 +13,11 @@ import {
   vertexPaintLabels,
 } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
+import { boxMesh } from './box-mesh.js';
 import { FOX_LAYOUT, FOX_PAINT, readFox } from './fox-fixture.js';
 
 const L = DEFAULT_LAYOUT;
 const m = L.M_PER_PX;
-
-/** An axis-aligned box as 12 triangles; its corners land on whole layout px in both views. */
-function box(x0: number, x1: number, y0: number, y1: number, z0: number, z1: number) {
-  const p: number[] = [];
-  for (const z of [z0, z1]) for (const y of [y0, y1]) for (const x of [x0, x1]) p.push(x, y, z);
-  const q = [
-    [0, 1, 3, 2],
-    [4, 5, 7, 6],
-    [0, 1, 5, 4],
-    [2, 3, 7, 6],
-    [0, 2, 6, 4],
-    [1, 3, 7, 5],
-  ];
-  const idx = q.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]);
-  return { world: Float64Array.from(p), indices: Uint32Array.from(idx) };
-}
 
 function count(t: ReturnType<typeof createRasterTarget>, label: number, from: number, to: number) {
   let n = 0;
@@ -44,7 +29,7 @@ function count(t: ReturnType<typeof createRasterTarget>, label: number, from: nu
 describe('rasterizeViews', () => {
   it('fills exactly the pixels whose centres a box covers, in both views', () => {
     // x spans 20 px, y 30 px, z 10 px
-    const b = box(0, 20 * m, 0, 30 * m, 40 * m, 50 * m);
+    const b = boxMesh(0, 20 * m, 0, 30 * m, 40 * m, 50 * m);
     const proj = projectVertices(new Float64Array(24), b.world, 8, L);
     const t = rasterizeViews(createRasterTarget(L), b.world, proj, b.indices, new Uint8Array(12).fill(3));
     expect(count(t, 3, 0, t.sideStart)).toBe(20 * 10);
@@ -54,8 +39,8 @@ describe('rasterizeViews', () => {
   });
 
   it('keeps the nearest face: front by world y, side by world x', () => {
-    const near = box(0, 20 * m, -30 * m, -20 * m, 0, 20 * m); // nearer the front camera (smaller y)
-    const far = box(-40 * m, 40 * m, 0, 10 * m, 10 * m, 30 * m); // reaches further -x: nearer the side camera
+    const near = boxMesh(0, 20 * m, -30 * m, -20 * m, 0, 20 * m); // nearer the front camera (smaller y)
+    const far = boxMesh(-40 * m, 40 * m, 0, 10 * m, 10 * m, 30 * m); // reaches further -x: nearer the side camera
     const world = Float64Array.from([...near.world, ...far.world]);
     const indices = Uint32Array.from([...near.indices, ...Array.from(far.indices, (i) => i + 8)]);
     const labels = Uint8Array.from([...new Array(12).fill(2), ...new Array(12).fill(5)]);
