@@ -96,6 +96,10 @@ describe('the viewer in headless Chromium (SwiftShader WebGL), on a rendered 6-f
     expect(offBackground(rig0)).toBeGreaterThan(0.01);
     const clip0 = await page.locator('#clip').screenshot();
     await seek(page, folders.frames - 1, folders.frames);
+    // A drag shows proxies while it moves; once it rests, the frame's own full image.
+    await page.waitForFunction(
+      `window.viewer.idle() && window.viewer.shown().clip === ${folders.frames - 1} && !window.viewer.shown().proxy`,
+    );
     const rig1 = await page.locator('#rig').screenshot();
     const clip1 = await page.locator('#clip').screenshot();
     expect(rig1.equals(rig0)).toBe(false);
@@ -125,6 +129,15 @@ describe('the viewer in headless Chromium (SwiftShader WebGL), on a rendered 6-f
     await page.check('#show-joints');
     await page.check('#show-grid');
     await seek(page, 3, folders.frames);
+    // The table's column of the frame follows a drag once it rests.
+    const now = (await page.evaluate(
+      `window.viewer.data.truth.errorCm[3][window.viewer.data.names.indexOf('htoe.L')].toFixed(2)`,
+    )) as string;
+    await expect(
+      page.waitForFunction(
+        `document.querySelector('#table tr[data-joint="htoe.L"] td:last-child').textContent === '${now}'`,
+      ),
+    ).resolves.toBeTruthy();
     // A click on a joint's row selects it: its own lines join the error chart.
     await page.click('#table tr[data-joint="htoe.L"]');
     await expect(page.getAttribute('#table tr[data-joint="htoe.L"]', 'class')).resolves.toContain('selected');

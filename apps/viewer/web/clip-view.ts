@@ -8,6 +8,9 @@ const confColour = (c: number) => `hsl(${Math.round(Math.max(0, Math.min(1, c)) 
 /** Device pixels per CSS pixel at most: SwiftShader's (and a CPU's) cost grows with pixels. */
 const MAX_PIXEL_RATIO = 1;
 
+/** How long after a scrub's last step the full frames start loading again, ms. */
+const SCRUB_REST_MS = 150;
+
 /**
  * The clip's frame `t` (a per-frame image from the server, decoded into a {@link FrameCache})
  * with the detections drawn over it: dots coloured by confidence, the skeleton between them, the
@@ -104,10 +107,15 @@ export class ClipView {
     this.invalidate();
   }
 
-  setFrame(t: number): void {
+  /**
+   * Moves to frame `t`. With `scrub` (a drag of the timeline) and proxy strips to stand in, the
+   * full frames are held until the scrub rests ({@link SCRUB_REST_MS}).
+   */
+  setFrame(t: number, scrub = false): void {
     this.frame = t;
     const strip = this.data.video?.strip;
     if (strip) this.strips?.focus(stripCell(strip, t).k);
+    if (scrub && strip) this.cache?.hold(SCRUB_REST_MS);
     this.cache?.focus(t);
     this.invalidate();
   }

@@ -30,6 +30,8 @@ export class FrameCache {
   private readonly failed = new Set<number>();
   private focusFrame = 0;
   private disposed = false;
+  private heldUntil = 0;
+  private resume: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly opts: FrameCacheOptions) {
     const bytes = Math.max(1, opts.width * opts.height * 4);
@@ -50,9 +52,9 @@ export class FrameCache {
     return -1;
   }
 
-  /** Whether nothing is loading: every frame of the window around the focus is in (or failed). */
+  /** Whether nothing is loading or held: every frame of the window around the focus is in (or failed). */
   get idle(): boolean {
-    return this.loading.size === 0 && this.next() < 0;
+    return this.loading.size === 0 && this.resume === null && this.next() < 0;
   }
 
   /** Moves the playhead the loading is centred on, and loads what is missing around it. */
@@ -61,15 +63,37 @@ export class FrameCache {
     this.pump();
   }
 
+  /**
+   * Starts no new load for `ms` from now (each call extends the hold); loads already under way
+   * finish. A scrub holds the full frames while proxies stand in, so their decoding does not
+   * compete with drawing every step; loading resumes around the playhead once the scrub rests.
+   */
+  hold(ms: number): void {
+    this.heldUntil = Math.max(this.heldUntil, performance.now() + ms);
+    if (this.resume) return;
+    const wake = () => {
+      const left = this.heldUntil - performance.now();
+      if (left > 0) {
+        this.resume = setTimeout(wake, left);
+        return;
+      }
+      this.resume = null;
+      this.pump();
+    };
+    this.resume = setTimeout(wake, ms);
+  }
+
   /** Drops every bitmap; nothing loads afterwards. */
   dispose(): void {
     this.disposed = true;
+    if (this.resume) clearTimeout(this.resume);
     for (const b of this.bitmaps.values()) b.close();
     this.bitmaps.clear();
   }
 
   private pump(): void {
     const limit = this.opts.concurrency ?? 4;
+    if (performance.now() < this.heldUntil) return;
     while (!this.disposed && this.loading.size < limit) {
       const t = this.next();
       if (t < 0) return;

@@ -31,6 +31,9 @@ declare global {
   }
 }
 
+/** How long after a drag's last step the joint table shows the frame, ms. */
+const TABLE_REST_MS = 150;
+
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 function fail(message: string): void {
@@ -151,15 +154,21 @@ async function start(): Promise<void> {
   $('table').append(table.element);
   const scrub = $<HTMLInputElement>('scrub');
   scrub.max = String(data.frames - 1);
+  // Whether the frame change under way comes from a drag (the timeline's or a chart's).
+  let dragging = false;
+  let tableLater: ReturnType<typeof setTimeout> | undefined;
   const timeline = new Timeline(
     data.frames,
     data.fps,
     (t) => {
       scrub.value = String(t);
       $('frame').textContent = `${t} / ${data.frames - 1}`;
-      clip.setFrame(t);
+      clip.setFrame(t, dragging);
       rig.setFrame(t);
-      table.setFrame(t);
+      // A drag updates the table's column of the frame once it rests: its relayout every step costs frames.
+      clearTimeout(tableLater);
+      if (dragging) tableLater = setTimeout(() => table.setFrame(timeline.frame), TABLE_REST_MS);
+      else table.setFrame(t);
       for (const c of chartSet.all) c.setFrame(t);
     },
     (playing) => {
@@ -167,9 +176,17 @@ async function start(): Promise<void> {
     },
   );
   window.viewer.timeline = timeline;
-  chartSet = charts(data, (t) => timeline.seek(t));
+  const dragTo = (t: number) => {
+    dragging = true;
+    try {
+      timeline.seek(t);
+    } finally {
+      dragging = false;
+    }
+  };
+  chartSet = charts(data, dragTo);
   for (const c of chartSet.all) $('charts').append(c.figure);
-  scrub.addEventListener('input', () => timeline.seek(Number(scrub.value)));
+  scrub.addEventListener('input', () => dragTo(Number(scrub.value)));
   $('play').addEventListener('click', () => timeline.toggle());
   $('prev').addEventListener('click', () => timeline.step(-1));
   $('next').addEventListener('click', () => timeline.step(1));
