@@ -1,28 +1,41 @@
 import type { BlenderProgress, BlenderRunOptions } from '@mocap/blender-bridge';
 import { creatureDir } from '@mocap/layout';
 import { type CommandContext, UsageError } from '../command.js';
+import { rateEta } from './count-progress.js';
 
 const WIDTH = 24;
 
-/** A progress bar line for a Blender stage: `[#####-----]  3/8  render`. */
-export function progressLine(p: BlenderProgress): string {
+/**
+ * A progress bar line for a Blender stage: `[#####-----]  3/8  render`, then `eta` (e.g.
+ * {@link rateEta}'s `, 2.1/s, eta 0:12`).
+ */
+export function progressLine(p: BlenderProgress, eta = ''): string {
   const f = p.total > 0 ? Math.min(1, p.done / p.total) : 0;
   const fill = Math.round(f * WIDTH);
   const n = String(p.total).length;
-  return `[${'#'.repeat(fill)}${'-'.repeat(WIDTH - fill)}] ${String(p.done).padStart(n)}/${p.total}  ${p.stage}`;
+  return `[${'#'.repeat(fill)}${'-'.repeat(WIDTH - fill)}] ${String(p.done).padStart(n)}/${p.total}  ${p.stage}${eta}`;
 }
 
 /**
- * Progress bars on stderr for Blender stages: redrawn in place on a terminal, one line per tenth
- * (and per stage change) otherwise.
+ * Progress bars on stderr for Blender stages, with each stage's rate and time left (counted from
+ * its first report): redrawn in place on a terminal, one line per tenth (and per stage change)
+ * otherwise.
  */
 export function blenderProgress(stderr: NodeJS.WritableStream) {
   const tty = (stderr as NodeJS.WriteStream).isTTY === true;
   let lastKey = '';
   let open = false;
+  let stage = '';
+  let started = 0;
+  let from = 0;
   return {
     onProgress(p: BlenderProgress) {
-      const line = progressLine(p);
+      if (p.stage !== stage) {
+        stage = p.stage;
+        started = performance.now();
+        from = p.done;
+      }
+      const line = progressLine(p, rateEta(p.done, p.total, (performance.now() - started) / 1000, '', from));
       if (tty) {
         stderr.write(`\r${line}\u001b[K`);
         open = true;

@@ -3,6 +3,7 @@ import { type CaptureEvent, captureClip, type RefineMode } from '@mocap/pipeline
 import { describeCalibration, describeViews } from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderProgress, requireCreature } from './blender-progress.js';
+import { countProgress } from './count-progress.js';
 import { queueProgress } from './queue-progress.js';
 
 function size(v: string | undefined): { width: number; height: number } | undefined {
@@ -23,33 +24,20 @@ export function parseRefine(v: string | undefined): RefineMode {
   return v;
 }
 
-/** Clips at least this long get a progress line per tenth in a log (stderr not a terminal). */
-const LOG_EVERY_TENTH = 100;
-
-/** Seconds as `m:ss` (or `h:mm:ss`). */
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const mm = String(Math.floor(s / 60) % 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
-}
-
 /**
  * Progress on stderr: a line per stage, the clip's calibration and drift, detect's frames with
- * their rate and ETA (in place on a terminal; in a log, a line per tenth of a clip of
- * {@link LOG_EVERY_TENTH} frames or more, then the count) and Blender's bar.
+ * their rate and ETA ({@link countProgress}) and Blender's bar (with its own).
  */
 export function captureProgress(stderr: NodeJS.WritableStream) {
   const bar = blenderProgress(stderr);
-  const tty = (stderr as { isTTY?: boolean }).isTTY === true;
+  const frames = countProgress(stderr);
   let last = '';
-  let phase = '';
-  let started = 0;
-  let tenth = 0;
+  let refining = false;
   return {
     onEvent(e: CaptureEvent) {
       if (e.stage !== last) {
         bar.end();
+        frames.end();
         stderr.write(`${e.stage}...\n`);
         last = e.stage;
       }
@@ -63,30 +51,16 @@ export function captureProgress(stderr: NodeJS.WritableStream) {
           for (const line of describeViews(d.fade, d.lag)) stderr.write(`${line}\n`);
           return;
         }
-        const what = d.phase === 'refine' ? 'detect + refine' : 'detect';
-        if (d.phase !== phase) {
-          phase = d.phase;
-          started = performance.now();
-          tenth = 0;
-        }
-        const rate = d.done / ((performance.now() - started) / 1000);
-        const eta =
-          d.done > 0 && d.done < d.total && Number.isFinite(rate)
-            ? `, ${rate.toFixed(1)} frames/s, eta ${clock((d.total - d.done) / rate)}`
-            : '';
-        if (tty)
-          stderr.write(
-            `\r${what} ${d.done}/${d.total} frames${eta}\u001b[K${d.done === d.total ? '\n' : ''}`,
-          );
-        else if (d.done === d.total) stderr.write(`${what}: ${d.total} frames\n`);
-        else if (d.total >= LOG_EVERY_TENTH && Math.floor((10 * d.done) / d.total) > tenth) {
-          // A log (no terminal): a line per tenth of a long clip.
-          tenth = Math.floor((10 * d.done) / d.total);
-          stderr.write(`${what} ${d.done}/${d.total} frames${eta}\n`);
-        }
+        // Stage 1 runs ahead of the refinement in a worker: once refining, its counts are the clip's.
+        refining ||= d.phase === 'refine';
+        if (d.phase === 'frames' && refining) return;
+        frames.update(refining ? 'detect + refine' : 'detect', d.done, d.total);
       } else if (e.stage === 'apply' && e.blender) bar.onProgress(e.blender);
     },
-    end: () => bar.end(),
+    end: () => {
+      bar.end();
+      frames.end();
+    },
   };
 }
 

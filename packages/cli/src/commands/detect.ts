@@ -13,6 +13,7 @@ import {
 import { solveContext } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { parseRefine } from './capture.js';
+import { countProgress } from './count-progress.js';
 
 function parseCalib(v: string): 'auto' | 'identity' | [number, number, number, number] {
   if (v === 'auto' || v === 'identity') return v;
@@ -76,7 +77,7 @@ export const detectCommand: Command = {
             signal: ctx.signal,
           });
     const out = path.resolve(ctx.cwd, values.out ?? path.join(path.dirname(clip), 'det.npz'));
-    const tty = (ctx.stderr as { isTTY?: boolean }).isTTY === true;
+    const progress = countProgress(ctx.stderr);
     const onEvent = (e: DetectEvent) => {
       if (e.phase === 'calib' && e.calibration) {
         for (const line of describeCalibration(e.calibration)) ctx.stderr.write(`${line}\n`);
@@ -84,9 +85,7 @@ export const detectCommand: Command = {
         for (const line of describeViews(e.fade, e.lag)) ctx.stderr.write(`${line}\n`);
       } else if (e.phase === 'frames' || e.phase === 'refine') {
         if (refine && e.phase === 'frames') return;
-        const line = `${refine ? 'detect + refine' : 'detect'} ${e.done}/${e.total} frames`;
-        if (tty) ctx.stderr.write(`\r${line}`);
-        else if (e.done === e.total) ctx.stderr.write(`${line}\n`);
+        progress.update(refine ? 'detect + refine' : 'detect', e.done, e.total);
       }
     };
     const r = await detectClip(
@@ -105,7 +104,7 @@ export const detectCommand: Command = {
       onEvent,
       ctx.signal,
     );
-    if (tty) ctx.stderr.write('\n');
+    progress.end();
     const fps = r.detections.frames / r.seconds;
     ctx.stderr.write(
       `${r.detections.frames} frames in ${r.seconds.toFixed(1)} s (${fps.toFixed(1)} two-view frames/s on ${r.backend}${refine ? `, refinement ${r.refineSeconds.toFixed(1)} s` : ''})\n`,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { blenderProgress, progressLine } from '../../src/commands/blender-progress.js';
 import { runCli as run } from '../helpers/run-cli.js';
 
 const FOX = fileURLToPath(new URL('../../../../creatures/fox/', import.meta.url));
@@ -51,5 +52,27 @@ describe('mocap prep / rig / ref / dataset / apply', () => {
     const r = await run(['ref', '--creature', dir]);
     expect(r.code).toBe(1);
     expect(r.err).toContain('rigged.blend: cannot read the rigged creature (run `mocap rig` first) (ENOENT)');
+  });
+});
+
+describe('blenderProgress', () => {
+  it('draws the bar with the rate and the time left', () => {
+    expect(progressLine({ script: 'apply.py', stage: 'frames', done: 3, total: 12 })).toBe(
+      '[######------------------]  3/12  frames',
+    );
+    expect(
+      progressLine({ script: 'apply.py', stage: 'frames', done: 3, total: 12 }, ', 2.0/s, eta 0:05'),
+    ).toBe('[######------------------]  3/12  frames, 2.0/s, eta 0:05');
+  });
+
+  it("in a log, a line per tenth with the stage's rate and time left once it has counted", () => {
+    let out = '';
+    const bar = blenderProgress({ write: (x: string) => (out += x) } as unknown as NodeJS.WritableStream);
+    for (let i = 0; i <= 40; i++) bar.onProgress({ script: 'apply.py', stage: 'frames', done: i, total: 40 });
+    bar.end();
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toBe('[------------------------]  0/40  frames');
+    expect(lines[1]).toMatch(/^\[##-+\] {2}4\/40 {2}frames, [\d.]+\/s, eta \d+:\d\d$/);
+    expect(lines.at(-1)).toBe('[########################] 40/40  frames');
   });
 });

@@ -299,6 +299,25 @@ describe('captureProgress', () => {
     expect(lines.at(-1)).toBe('detect + refine: 300 frames');
   });
 
+  it('counts the refinement once it runs (stage 1 runs ahead of it in a worker)', () => {
+    let out = '';
+    const p = captureProgress({ write: (x: string) => (out += x) } as unknown as NodeJS.WritableStream);
+    const ev = (phase: 'frames' | 'refine', done: number) =>
+      p.onEvent({ stage: 'detect', detect: { phase, done, total: 200 } });
+    ev('frames', 40);
+    ev('refine', 1);
+    for (let i = 1; i <= 200; i++) {
+      ev('frames', Math.min(200, 40 + i));
+      ev('refine', i);
+    }
+    p.end();
+    const lines = out.trim().split('\n');
+    const refining = lines.slice(lines.findIndex((l) => l.startsWith('detect + refine')));
+    expect(refining).toHaveLength(10);
+    expect(refining.filter((l) => !l.startsWith('detect + refine'))).toEqual([]);
+    expect(lines.at(-1)).toBe('detect + refine: 200 frames');
+  });
+
   it('in a log, a short clip gets the count alone', () => {
     expect(frames(8, [1, 2, 3, 4, 5, 6, 7, 8])).toBe('detect...\ndetect + refine: 8 frames\n');
   });
