@@ -3,7 +3,14 @@ import { clock, countProgress, rateEta } from '../../src/commands/count-progress
 
 /** A stderr that keeps what is written; `tty` as a terminal's. */
 function sink(tty = false) {
-  const s = { out: '', isTTY: tty, write: (x: string) => ((s.out += x), true) };
+  const s = {
+    out: '',
+    isTTY: tty,
+    write(x: string): boolean {
+      s.out += x;
+      return true;
+    },
+  };
   return s;
 }
 
