@@ -1,16 +1,17 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NodeIO } from '@gltf-transform/core';
 import { buildRig, prepMesh, runBlenderScript } from '@mocap/blender-bridge';
 import { BlenderError } from '@mocap/blender-bridge/internal';
 import { CreatureJson, creaturePaths, FileError, readJsonFile } from '@mocap/layout';
-import { CREATURES } from '@mocap/test-utils';
+import { CREATURES, tempDirs } from '@mocap/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { barChain, writeSkinnedBar } from './helpers/skinned-glb.js';
+
+const temp = tempDirs();
 
 type V3 = [number, number, number];
 const DUMP = fileURLToPath(new URL('./fixtures/dump_weights.py', import.meta.url));
@@ -23,7 +24,7 @@ type Dump = z.output<typeof Dump>;
 const dumpWeights = (blend: string) => runBlenderScript(DUMP, { blend }, Dump);
 
 async function creatureDir(name: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), `mocap-${name}-`));
+  const dir = await temp.make(`mocap-${name}-`);
   for (const f of ['creature.json', 'model.glb'])
     await copyFile(path.join(CREATURES, name, f), path.join(dir, f));
   return dir;
@@ -155,7 +156,7 @@ describe('rig from a glTF skin: influences and refusals', () => {
   const rings = [-1, -0.6, -0.2, 0.2, 0.6, 1];
 
   it('keeps the four largest of six influences, renormalised, and says so; turns the skeleton with the mesh', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-bar-'));
+    const dir = await temp.make('mocap-bar-');
     // Turned a quarter about Z, so the bar's length lies along X.
     const turned = CreatureJson.parse({ ...creature, prep: { length_m: 1, rotz_deg: 90, axis: 'x' } });
     await writeFile(path.join(dir, 'creature.json'), JSON.stringify(turned));
@@ -187,7 +188,7 @@ describe('rig from a glTF skin: influences and refusals', () => {
   }, 300_000);
 
   it('gives a mesh hung on a joint node that joint, at weight 1, where it rests', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-bar-'));
+    const dir = await temp.make('mocap-bar-');
     await writeFile(path.join(dir, 'creature.json'), JSON.stringify(creature));
     const chain = barChain(3, rings);
     await writeSkinnedBar(
@@ -235,7 +236,7 @@ describe('rig from a glTF skin: influences and refusals', () => {
   }, 300_000);
 
   it('refuses a glb with neither a skin nor rig.json, naming both files', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-noskin-'));
+    const dir = await temp.make('mocap-noskin-');
     await writeFile(path.join(dir, 'creature.json'), JSON.stringify(creature));
     await copyFile(path.join(CREATURES, 'wolf', 'model.glb'), path.join(dir, 'model.glb'));
     const e = await buildRig({ creature: dir }).catch((err: unknown) => err);

@@ -1,11 +1,14 @@
-import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BlenderError, findBlender, parseBlenderVersion } from '@mocap/blender-bridge/internal';
+import { tempDirs } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
 
+const temp = tempDirs();
+
 async function fakeBlender(firstLine: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'mocap-fake-blender-'));
+  const dir = await temp.make('mocap-fake-blender-');
   const file = path.join(dir, 'blender');
   await writeFile(file, `#!/bin/sh\necho "${firstLine}"\n`);
   await chmod(file, 0o755);

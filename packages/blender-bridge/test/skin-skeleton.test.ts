@@ -1,14 +1,14 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readSkinSkeleton, skinKeypoints } from '@mocap/blender-bridge/internal';
 import { FileError } from '@mocap/layout';
-import { CREATURES } from '@mocap/test-utils';
+import { CREATURES, tempDirs } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
 import { barChain, type TestJoint, writeSkinnedBar } from './helpers/skinned-glb.js';
 
+const temp = tempDirs();
+
 const RINGS = [-1, -0.6, -0.2, 0.2, 0.6, 1];
-const tmp = () => mkdtemp(path.join(tmpdir(), 'mocap-skin-'));
+const tmp = () => temp.make('mocap-skin-');
 
 describe('readSkinSkeleton', () => {
   it("reads the Fox's 22 body joints: weightless top joints folded, parents, bind heads", async () => {

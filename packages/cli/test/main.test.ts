@@ -1,17 +1,19 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commands, VERSION } from '@mocap/cli';
+import { tempDirs } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
 import { runCli as run } from './helpers/run-cli.js';
+
+const temp = tempDirs();
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The module URLs a fresh `mocap <argv>` process (sources through tsx) resolves, and its exit code. */
 async function importsOf(argv: string[]): Promise<{ code: number | null; urls: string[] }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'mocap-imports-'));
+  const dir = await temp.make('mocap-imports-');
   const log = path.join(dir, 'imports.txt');
   try {
     await writeFile(log, '');
@@ -89,7 +91,7 @@ describe('mocap', () => {
   });
 
   it('reads a creature layout from --creature and MOCAP_CREATURE', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-cli-'));
+    const dir = await temp.make('mocap-cli-');
     await writeFile(
       path.join(dir, 'creature.json'),
       JSON.stringify({ layout: { W_FRONT: 480, W_SIDE: 800 } }),
@@ -101,7 +103,7 @@ describe('mocap', () => {
   });
 
   it('names the file and field of a bad layout', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-cli-'));
+    const dir = await temp.make('mocap-cli-');
     await writeFile(path.join(dir, 'creature.json'), JSON.stringify({ layout: { W_FRONT: 'wide' } }));
     const r = await run(['layout', '--creature', dir]);
     expect(r.code).toBe(1);

@@ -1,9 +1,7 @@
 // Overhead of one whole generate job (upload, submit, 3 polls, result, download) against the
 // local fal server on 127.0.0.1: what the client side costs, fal's own time excluded.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { generateVideo } from '@mocap/fal';
-import { type FalServer, makeCreature, startFalServer, tinyMp4 } from '@mocap/test-utils';
+import { type FalServer, makeCreature, removeCreatures, startFalServer, tinyMp4 } from '@mocap/test-utils';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 
 const KEY = 'bench-key-0000';
@@ -18,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await rm(path.join(dir, 'runs', 'videos'), { recursive: true, force: true });
+  await removeCreatures();
 });
 
 describe('generateVideo', () => {

@@ -5,8 +5,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type FalRetryInfo, generateVideo, type JobUpdate } from '@mocap/fal';
 import { DEFAULT_VIDEO_MODEL, FalError, readJobState, videoPath } from '@mocap/fal/internal';
-import { type FalServer, makeCreature, REF_PNG, startFalServer, tinyMp4 } from '@mocap/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type FalServer,
+  makeCreature,
+  REF_PNG,
+  removeCreatures,
+  startFalServer,
+  tinyMp4,
+} from '@mocap/test-utils';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+afterAll(removeCreatures);
 
 const KEY = 'test-key-5b2f9c0e:1234567890abcdef';
 const FAST = { baseDelayMs: 5, maxDelayMs: 20 };

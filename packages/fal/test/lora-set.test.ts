@@ -4,10 +4,12 @@ import { mirrorMap } from '@mocap/anim-loop';
 import { buildLoraSet, creatureMirror } from '@mocap/fal';
 import { mirrorCaption } from '@mocap/fal/internal';
 import { CreatureJson, MotionJson, readJsonFile } from '@mocap/layout';
-import { creatureDir, makeCreature } from '@mocap/test-utils';
-import { describe, expect, it } from 'vitest';
+import { creatureDir, makeCreature, removeCreatures } from '@mocap/test-utils';
+import { afterAll, describe, expect, it } from 'vitest';
 import { testRenderer } from './helpers/test-renderer.js';
 import { wolfMotion } from './helpers/wolf-motion.js';
+
+afterAll(removeCreatures);
 
 const WOLF = creatureDir('wolf', 'creature.json');
 

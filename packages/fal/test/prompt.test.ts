@@ -3,8 +3,10 @@ import path from 'node:path';
 import { writePrompt } from '@mocap/fal';
 import { makePrompt, promptPath } from '@mocap/fal/internal';
 import { CreatureJson } from '@mocap/layout';
-import { makeCreature, WOLF_WORDS } from '@mocap/test-utils';
-import { describe, expect, it } from 'vitest';
+import { makeCreature, removeCreatures, WOLF_WORDS } from '@mocap/test-utils';
+import { afterAll, describe, expect, it } from 'vitest';
+
+afterAll(removeCreatures);
 
 const wolf = CreatureJson.parse(WOLF_WORDS);
 

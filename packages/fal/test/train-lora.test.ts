@@ -4,10 +4,12 @@ import path from 'node:path';
 import { LoraJson, type MotionMirror, trainLora } from '@mocap/fal';
 import { FalError } from '@mocap/fal/internal';
 import { readZip } from '@mocap/layout';
-import { type FalServer, makeCreature, startFalServer } from '@mocap/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FalServer, makeCreature, removeCreatures, startFalServer } from '@mocap/test-utils';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testRenderer } from './helpers/test-renderer.js';
 import { wolfMotion } from './helpers/wolf-motion.js';
+
+afterAll(removeCreatures);
 
 const KEY = 'lora-test-key-91ab:fedcba9876543210';
 const FAST = { baseDelayMs: 5, maxDelayMs: 20 };

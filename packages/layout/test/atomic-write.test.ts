@@ -1,12 +1,14 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { atomicWrite, atomicWriteJson } from '@mocap/layout';
+import { tempDirs } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
+
+const temp = tempDirs();
 
 describe('atomicWrite', () => {
   it('creates folders and replaces the whole file, leaving no temporary file', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-atomic-'));
+    const dir = await temp.make('mocap-atomic-');
     const file = path.join(dir, 'a', 'b', 'out.json');
     await atomicWriteJson(file, { a: 1 });
     await atomicWrite(file, 'second');
@@ -15,7 +17,7 @@ describe('atomicWrite', () => {
   });
 
   it('keeps what was at the path and removes its temporary file when the write fails', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-atomic-'));
+    const dir = await temp.make('mocap-atomic-');
     // A folder at the target path makes the rename fail after the temporary file was written.
     const target = path.join(dir, 'out');
     await atomicWrite(path.join(target, 'x'), 'old');

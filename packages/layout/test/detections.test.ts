@@ -1,10 +1,11 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Detections, readDetections, writeDetections } from '@mocap/layout';
 import { decodeDetections, detectionsToArrays, encodeNpz, parseDetections } from '@mocap/layout/internal';
+import { tempDirs } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
 import { runPython } from './numpy.js';
+
+const temp = tempDirs();
 
 function det(frames = 3, names = ['nose', 'fpaw.L']): Detections {
   const n = frames * names.length;
@@ -22,7 +23,7 @@ function det(frames = 3, names = ['nose', 'fpaw.L']): Detections {
 
 describe('det.npz', () => {
   it('writes a real NumPy file with the seed fields and reads it back', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-det-'));
+    const dir = await temp.make('mocap-det-');
     const file = path.join(dir, 'det.npz');
     await writeDetections(file, det());
     const info = runPython(
@@ -40,7 +41,7 @@ print(sorted(z.files), z['front_uv'].shape, z['front_uv'].dtype, list(z['names']
   });
 
   it('reads a det.npz NumPy wrote (float64, no calib)', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-det-'));
+    const dir = await temp.make('mocap-det-');
     const file = path.join(dir, 'det.npz');
     runPython(
       `import sys, numpy as np
@@ -56,7 +57,7 @@ np.savez_compressed(sys.argv[1], front_uv=np.zeros((T, J, 2)), side_uv=np.ones((
   });
 
   it('keeps a per-frame calibration as calib_frames (T x 4), which NumPy reads beside the seed fields', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-det-'));
+    const dir = await temp.make('mocap-det-');
     const file = path.join(dir, 'det.npz');
     const calibFrames = Float64Array.from({ length: 12 }, (_, i) => (i % 4 < 2 ? 1.5 + 0.001 * i : i));
     await writeDetections(file, { ...det(), calibFrames });
@@ -75,7 +76,7 @@ print(z['calib_frames'].shape, z['calib_frames'].dtype, z['front_uv'].shape)`,
   });
 
   it('keeps the view lag detect undid as view_lag (an int32 scalar), absent when the views were in step', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-det-'));
+    const dir = await temp.make('mocap-det-');
     const file = path.join(dir, 'det.npz');
     await writeDetections(file, { ...det(), viewLag: -2 });
     const info = runPython(

@@ -1,10 +1,12 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type NpyArray, readNpz, writeNpz } from '@mocap/layout';
 import { decodeNpy, decodeNpz, encodeNpy, encodeNpz } from '@mocap/layout/internal';
+import { tempDirs } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
 import { runPython } from './numpy.js';
+
+const temp = tempDirs();
 
 const arrays: Record<string, NpyArray> = {
   f4: {
@@ -64,7 +66,7 @@ describe('npy / npz codec', () => {
 
   for (const compressed of [false, true]) {
     it(`writes files NumPy loads with identical values and dtypes (${compressed ? 'deflated' : 'stored'})`, async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'mocap-npz-'));
+      const dir = await temp.make('mocap-npz-');
       const file = path.join(dir, 'out.npz');
       await writeNpz(file, arrays, { compressed });
       const got = JSON.parse(runPython(DUMP, [file])) as Record<
@@ -84,7 +86,7 @@ describe('npy / npz codec', () => {
 
   for (const fn of ['savez', 'savez_compressed']) {
     it(`reads what np.${fn} writes`, async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'mocap-npz-'));
+      const dir = await temp.make('mocap-npz-');
       const file = path.join(dir, 'np.npz');
       runPython(
         `
@@ -112,7 +114,7 @@ np.${fn}(sys.argv[1],
   }
 
   it('names the file in its errors', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-npz-'));
+    const dir = await temp.make('mocap-npz-');
     const file = path.join(dir, 'bad.npz');
     await writeFile(file, 'not a zip at all, just text');
     await expect(readNpz(file)).rejects.toThrow(/bad\.npz: not a zip archive/);

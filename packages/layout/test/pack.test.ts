@@ -2,11 +2,13 @@
 // empty folder and import it by name, as a user of the published package would.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, symlink } from 'node:fs/promises';
+import { mkdir, readdir, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { tempDirs } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
+
+const temp = tempDirs();
 
 const pkgDir = path.resolve(import.meta.dirname, '..');
 const require = createRequire(path.join(pkgDir, 'package.json'));
@@ -14,7 +16,7 @@ const require = createRequire(path.join(pkgDir, 'package.json'));
 describe('pnpm pack', () => {
   it('gives a tarball with dist, types and README whose exports resolve by name', async () => {
     expect(existsSync(path.join(pkgDir, 'dist/index.js')), 'build first: pnpm turbo run build').toBe(true);
-    const out = await mkdtemp(path.join(tmpdir(), 'mocap-pack-'));
+    const out = await temp.make('mocap-pack-');
     execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: pkgDir, stdio: 'ignore' });
     const [tgz] = (await readdir(out)).filter((f) => f.endsWith('.tgz'));
     expect(tgz).toMatch(/^mocap-layout-\d+\.\d+\.\d+\.tgz$/);

@@ -1,11 +1,13 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { creatureDir, DEFAULT_LAYOUT, resolveCreature } from '@mocap/layout';
+import { tempDirs } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
 
+const temp = tempDirs();
+
 async function creature(json: unknown): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'mocap-creature-'));
+  const dir = await temp.make('mocap-creature-');
   await writeFile(path.join(dir, 'creature.json'), typeof json === 'string' ? json : JSON.stringify(json));
   return dir;
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -19,16 +19,28 @@ export const REF_PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8,
 ]);
 
-/** A temporary creature folder with creature.json, prompts/<move>.txt and runs/ref/ref.png. */
+/** The folders {@link makeCreature} made that {@link removeCreatures} has not removed yet. */
+const made: string[] = [];
+
+/**
+ * A temporary creature folder with creature.json, prompts/<move>.txt and runs/ref/ref.png; a test
+ * file removes them all with `afterAll(removeCreatures)`.
+ */
 export async function makeCreature(
   move = 'trot',
   prompt = 'One timber wolf trots forward.',
 ): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'fal-creature-'));
+  made.push(dir);
   await writeFile(path.join(dir, 'creature.json'), JSON.stringify(WOLF_WORDS));
   await mkdir(path.join(dir, 'prompts'), { recursive: true });
   await writeFile(path.join(dir, 'prompts', `${move}.txt`), `${prompt}\n`);
   await mkdir(path.join(dir, 'runs', 'ref'), { recursive: true });
   await writeFile(path.join(dir, 'runs', 'ref', 'ref.png'), REF_PNG);
   return dir;
+}
+
+/** Removes every folder {@link makeCreature} made (in this test file's process). */
+export async function removeCreatures(): Promise<void> {
+  for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
 }

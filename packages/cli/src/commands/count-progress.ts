@@ -1,5 +1,5 @@
 /** Counts of at least this many items get a progress line per tenth in a log (stderr not a terminal). */
-export const LOG_EVERY_TENTH = 100;
+const LOG_EVERY_TENTH = 100;
 
 /** Seconds as `m:ss` (or `h:mm:ss`). */
 export function clock(seconds: number): string {

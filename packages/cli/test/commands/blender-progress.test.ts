@@ -1,10 +1,12 @@
-import { copyFile, mkdtemp, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDirs } from '@mocap/test-utils';
 import { describe, expect, it } from 'vitest';
 import { blenderProgress, progressLine } from '../../src/commands/blender-progress.js';
 import { runCli as run } from '../helpers/run-cli.js';
+
+const temp = tempDirs();
 
 const FOX = fileURLToPath(new URL('../../../../creatures/fox/', import.meta.url));
 
@@ -32,7 +34,7 @@ describe('mocap prep / rig / ref / dataset / apply', () => {
   });
 
   it('prep and rig the fox in Blender with progress bars (MOCAP_CREATURE)', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-cli-fox-'));
+    const dir = await temp.make('mocap-cli-fox-');
     for (const f of ['creature.json', 'rig.json', 'model.glb'])
       await copyFile(path.join(FOX, f), path.join(dir, f));
     const p = await run(['prep'], { MOCAP_CREATURE: dir });
@@ -46,7 +48,7 @@ describe('mocap prep / rig / ref / dataset / apply', () => {
   }, 120_000);
 
   it('reports a missing rig stage as an error naming the file', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'mocap-cli-fox-'));
+    const dir = await temp.make('mocap-cli-fox-');
     for (const f of ['creature.json', 'rig.json', 'model.glb'])
       await copyFile(path.join(FOX, f), path.join(dir, f));
     const r = await run(['ref', '--creature', dir]);

@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type FalServer, makeCreature, startFalServer, tinyMp4 } from '@mocap/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FalServer, makeCreature, removeCreatures, startFalServer, tinyMp4 } from '@mocap/test-utils';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli as run } from '../helpers/run-cli.js';
+
+afterAll(removeCreatures);
 
 const KEY = 'cli-test-key-7d1e:abcdef0123456789';
 let server: FalServer;

@@ -1,8 +1,7 @@
 // The real training-set renderer on the wolf: Blender prep + rig once, then buildLoraSet renders a
 // short motion and its anim-loop mirror through apply_motion. The joints Blender posed for the
 // mirrored clip must be the mirror of the original clip's joints.
-import { copyFile, mkdtemp, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +18,11 @@ import {
   readJsonFile,
 } from '@mocap/layout';
 import { decodeVideo } from '@mocap/media';
-import { startFalServer } from '@mocap/test-utils';
+import { startFalServer, tempDirs } from '@mocap/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blenderClipRenderer } from '../../src/commands/lora-renderer.js';
+
+const temp = tempDirs();
 
 const KEY = 'lora-cli-key-3c3c:0011223344556677';
 
@@ -67,7 +68,7 @@ let dir: string;
 let info: RigInfo;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'lora-wolf-'));
+  dir = await temp.make('lora-wolf-');
   for (const f of ['creature.json', 'rig.json', 'model.glb'])
     await copyFile(path.join(WOLF, f), path.join(dir, f));
   await prepMesh({ creature: dir });

@@ -1,9 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { makeCreature } from '@mocap/test-utils';
-import { describe, expect, it } from 'vitest';
+import { makeCreature, removeCreatures } from '@mocap/test-utils';
+import { afterAll, describe, expect, it } from 'vitest';
 import { wolfMotion } from '../../../fal/test/helpers/wolf-motion.js';
 import { runCli as run } from '../helpers/run-cli.js';
+
+afterAll(removeCreatures);
 
 describe('mocap lora', () => {
   it('--dry-run lists the clips (each with its mirror) and the exact trainer request, needing no key', async () => {

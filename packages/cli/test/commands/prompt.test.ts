@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { makeCreature } from '@mocap/test-utils';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { makeCreature, removeCreatures } from '@mocap/test-utils';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli as run } from '../helpers/run-cli.js';
+
+afterAll(removeCreatures);
 
 describe('mocap prompt', () => {
   let dir = '';
