@@ -45,6 +45,11 @@ export interface CaptureOptions {
    */
   calib?: 'auto' | 'identity' | undefined;
   /**
+   * The creature's own size change over the clip (a zoom the backdrop cannot show): `report` it
+   * in the calibration, or `apply` it to the detections (detectClip's `creatureZoom`). @default 'report'
+   */
+  creatureZoom?: 'report' | 'apply' | undefined;
+  /**
    * Size of the 3/4 showcase render (creature.json `camera`, Workbench, no anti-aliasing), scaled
    * to showcase.mp4's `height`; the two views are used without a camera. @default 640 x 480
    */
@@ -176,6 +181,7 @@ async function captureInto(
       out: det,
       layout: ctx.creature.layout,
       calib,
+      ...(opts.creatureZoom ? { creatureZoom: opts.creatureZoom } : {}),
       joints: ctx.model.keypoints.map((k) => k.name),
       ...(refine ? { refine } : {}),
     },

@@ -14,6 +14,7 @@ export interface CaptureOnQueueOptions extends SubmitOptions {
   reader?: string | undefined;
   refine?: 'auto' | 'on' | 'off' | undefined;
   calib?: 'auto' | 'identity' | undefined;
+  creatureZoom?: 'report' | 'apply' | undefined;
   showcase?: { width: number; height: number } | undefined;
   height?: number | undefined;
   renders?: boolean | undefined;
@@ -51,7 +52,16 @@ export async function captureOnQueue(opts: CaptureOnQueueOptions): Promise<JobRe
     const out = opts.out === undefined ? path.join(root, name) : path.resolve(opts.out);
     const job: Omit<CaptureJob, 'version'> = { kind: 'capture', clip, creature, out };
     if (opts.reader !== undefined) job.reader = path.resolve(opts.reader);
-    for (const k of ['refine', 'calib', 'showcase', 'height', 'renders', 'bvh', 'fbx'] as const) {
+    for (const k of [
+      'refine',
+      'calib',
+      'creatureZoom',
+      'showcase',
+      'height',
+      'renders',
+      'bvh',
+      'fbx',
+    ] as const) {
       if (opts[k] !== undefined) Object.assign(job, { [k]: opts[k] });
     }
     return job;

@@ -24,6 +24,12 @@ describe('QueueJob: what a job carries', () => {
     expect(describeJob(QueueJob.parse(exam))).toBe('exam seed 7 of /w');
   });
 
+  it("carries a capture's creature zoom, report or apply only", () => {
+    const capture = { kind: 'capture', version: 'v', clip: '/c/trot.mp4', creature: '/w', out: '/w/o' };
+    expect(QueueJob.parse({ ...capture, creatureZoom: 'apply' })).toMatchObject({ creatureZoom: 'apply' });
+    expect(QueueJob.safeParse({ ...capture, creatureZoom: 'on' }).success).toBe(false);
+  });
+
   it('refuses relative paths (workers share absolute ones), unknown fields and kinds', () => {
     expect(QueueJob.safeParse({ ...shard, creature: 'creatures/wolf' }).success).toBe(false);
     expect(QueueJob.safeParse({ ...shard, extra: 1 }).success).toBe(false);

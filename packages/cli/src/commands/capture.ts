@@ -24,6 +24,15 @@ export function parseRefine(v: string | undefined): RefineMode {
   return v;
 }
 
+/** `--creature-zoom report|apply`: the creature's size change over the clip, reported or applied. */
+export function parseCreatureZoom(v: string | undefined): 'report' | 'apply' {
+  if (v === undefined) return 'report';
+  if (v !== 'report' && v !== 'apply') {
+    throw new UsageError(`--creature-zoom: Expected report or apply, got "${v}".`);
+  }
+  return v;
+}
+
 /**
  * Progress on stderr: a line per stage, the clip's calibration and drift, detect's frames with
  * their rate and ETA ({@link countProgress}) and Blender's bar (with its own).
@@ -73,7 +82,7 @@ export const captureCommand: Command = {
   name: 'capture',
   summary: 'Capture a two-view clip onto the rig: detect, solve, apply, showcase.mp4',
   usage:
-    'mocap capture <clip> [<clip>... --queue URL] --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--refine auto|on|off] [--showcase WxH] [--height H] [--no-renders] [--no-bvh] [--no-fbx] [--json] [--queue URL]',
+    'mocap capture <clip> [<clip>... --queue URL] --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--creature-zoom report|apply] [--refine auto|on|off] [--showcase WxH] [--height H] [--no-renders] [--no-bvh] [--no-fbx] [--json] [--queue URL]',
   async run(ctx) {
     const { values, positionals } = parseCommandArgs(
       ctx.argv,
@@ -84,6 +93,7 @@ export const captureCommand: Command = {
         showcase: { type: 'string' },
         height: { type: 'string' },
         calib: { type: 'string', default: 'auto' },
+        'creature-zoom': { type: 'string' },
         refine: { type: 'string', default: 'auto' },
         json: { type: 'boolean', default: false },
         'no-renders': { type: 'boolean', default: false },
@@ -106,6 +116,7 @@ export const captureCommand: Command = {
     if (calib !== 'auto' && calib !== 'identity') {
       throw new UsageError(`--calib: Expected auto or identity, got "${calib}".`);
     }
+    const creatureZoom = parseCreatureZoom(values['creature-zoom']);
     if (values.queue) {
       if (values.out && positionals.length > 1) {
         throw new UsageError(
@@ -123,6 +134,7 @@ export const captureCommand: Command = {
         showcase: size(values.showcase),
         height,
         calib,
+        creatureZoom,
         refine,
         renders: !values['no-renders'],
         bvh: !values['no-bvh'],
@@ -145,6 +157,7 @@ export const captureCommand: Command = {
           showcase: size(values.showcase),
           height,
           calib,
+          creatureZoom,
           refine,
           renders: !values['no-renders'],
           bvh: !values['no-bvh'],

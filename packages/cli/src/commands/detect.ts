@@ -12,7 +12,7 @@ import {
 } from '@mocap/reader';
 import { solveContext } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
-import { parseRefine } from './capture.js';
+import { parseCreatureZoom, parseRefine } from './capture.js';
 import { countProgress } from './count-progress.js';
 
 function parseCalib(v: string): 'auto' | 'identity' | [number, number, number, number] {
@@ -57,10 +57,7 @@ export const detectCommand: Command = {
     const clip = path.resolve(ctx.cwd, positionals[0]!);
     const calib = parseCalib(values.calib);
     const refineMode = parseRefine(values.refine);
-    const creatureZoom = values['creature-zoom'];
-    if (creatureZoom !== 'report' && creatureZoom !== 'apply') {
-      throw new UsageError(`--creature-zoom: Expected report or apply, got "${creatureZoom}".`);
-    }
+    const creatureZoom = parseCreatureZoom(values['creature-zoom']);
     const maxFrames = values['max-frames'] === undefined ? undefined : Number(values['max-frames']);
     if (maxFrames !== undefined && !(Number.isInteger(maxFrames) && maxFrames > 0)) {
       throw new UsageError(`--max-frames: Expected a whole number > 0, got "${values['max-frames']}".`);

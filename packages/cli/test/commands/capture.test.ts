@@ -261,6 +261,9 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
     expect((await run(['capture', clip, '--creature', dir, '--calib', 'x'])).err).toContain(
       '--calib: Expected auto or identity, got "x"',
     );
+    expect((await run(['capture', clip, '--creature', dir, '--creature-zoom', 'on'])).err).toContain(
+      '--creature-zoom: Expected report or apply, got "on"',
+    );
     const fresh = await mkdtemp(path.join(tmpdir(), 'cli-capture-fresh-'));
     try {
       await copyFile(path.join(dir, 'creature.json'), path.join(fresh, 'creature.json'));
