@@ -7,6 +7,7 @@ import {
   resize,
   splitFrame,
   studioBackdrop,
+  warpScaleShift,
 } from '@mocap/media';
 import { encodePng } from '@mocap/media/internal';
 import { bench, describe } from 'vitest';
@@ -14,6 +15,7 @@ import { bench, describe } from 'vitest';
 const frame = studioBackdrop(DEFAULT_LAYOUT);
 const { front, side } = splitFrame(frame, DEFAULT_LAYOUT);
 const png = encodePng(frame);
+const small = resize(frame, 832, 480);
 const points = Float32Array.from({ length: 48 }, (_, i) => 100 + i * 7);
 
 describe('1280 x 720 image ops', () => {
@@ -32,6 +34,12 @@ describe('1280 x 720 image ops', () => {
   });
   bench('drawKeypoints, 24 joints', () => {
     drawKeypoints(frame, points, { radius: 5 });
+  });
+  bench('warpScaleShift 1280x720 -> layout, near the identity (a rendered clip)', () => {
+    warpScaleShift(frame, [1.0004, 0.9996, 0.3, -0.2], 1280, 720, DEFAULT_LAYOUT.colours.wall);
+  });
+  bench('warpScaleShift 832x480 -> 1280x720 layout (a 480p clip)', () => {
+    warpScaleShift(small, [1280 / 832, 1.5, 0, 0], 1280, 720, DEFAULT_LAYOUT.colours.wall);
   });
   bench('encodePng', () => {
     encodePng(frame);

@@ -7,7 +7,73 @@ function ramp(w: number, h: number) {
   return img;
 }
 
+/** Straight bilinear, pixel by pixel: what warpScaleShift computes, written the plain way. */
+function reference(
+  img: ReturnType<typeof createImage>,
+  [sx, sy, tx, ty]: number[],
+  width: number,
+  height: number,
+  fill: [number, number, number] | 'edge',
+) {
+  const edge = fill === 'edge';
+  const out = createImage(width, height, edge ? [0, 0, 0] : fill);
+  const { width: w, height: h, data: src } = img;
+  const at = (o: number, size: number, s: number, t: number): [number, number] | null => {
+    const c = (o + 0.5 - t) / s - 0.5;
+    if (!edge && (c < -0.5 || c > size - 0.5)) return null;
+    const cc = Math.min(Math.max(c, 0), size - 1);
+    const i = Math.min(Math.floor(cc), Math.max(size - 2, 0));
+    return [i, Math.fround(size > 1 ? cc - i : 0)];
+  };
+  for (let y = 0; y < height; y++) {
+    const Y = at(y, h, sy as number, ty as number);
+    if (!Y) continue;
+    for (let x = 0; x < width; x++) {
+      const X = at(x, w, sx as number, tx as number);
+      if (!X) continue;
+      const p = (Y[0] * w + X[0]) * 3;
+      const dx = w > 1 ? 3 : 0;
+      const dy = h > 1 ? w * 3 : 0;
+      for (let k = 0; k < 3; k++) {
+        const v = (q: number) => src[q] as number;
+        const a = v(p + k) + (v(p + dx + k) - v(p + k)) * X[1];
+        const b = v(p + dy + k) + (v(p + dy + dx + k) - v(p + dy + k)) * X[1];
+        out.data[(y * width + x) * 3 + k] = Math.round(a + (b - a) * Y[1]);
+      }
+    }
+  }
+  return out;
+}
+
+/** A seeded image of noise (LCG): every pixel differs from its neighbours. */
+function noise(w: number, h: number, seed: number) {
+  const img = createImage(w, h);
+  let s = seed;
+  for (let i = 0; i < img.data.length; i++) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    img.data[i] = s >>> 24;
+  }
+  return img;
+}
+
 describe('warpScaleShift', () => {
+  it('gives straight bilinear byte for byte, for scales up and down, shifts, fill and edge', () => {
+    const cases: [number, number, number[], number, number, [number, number, number] | 'edge'][] = [
+      [832, 480, [1280 / 832, 720 / 480, 0, 0], 1280, 720, [1, 2, 3]],
+      [64, 36, [0.95, 0.95, 12, -8], 64, 36, [9, 9, 9]],
+      [64, 36, [1.0003, 0.9997, 0.4, -0.3], 64, 36, 'edge'],
+      [50, 30, [0.6, 0.6, 3, 2], 50, 30, 'edge'],
+      [7, 1, [1.3, 1, 0.5, 0], 9, 3, [0, 0, 0]],
+      [1, 5, [1, 0.8, 0, 1], 2, 6, 'edge'],
+    ];
+    for (const [w, h, calib, W, H, fill] of cases) {
+      const img = noise(w, h, w * 31 + h);
+      const got = warpScaleShift(img, calib, W, H, fill);
+      const want = reference(img, calib, W, H, fill);
+      expect(Buffer.from(got.data).equals(Buffer.from(want.data)), `${w}x${h} ${calib.join(',')}`).toBe(true);
+    }
+  });
+
   it('is the identity for [1, 1, 0, 0]', () => {
     const img = ramp(13, 7);
     expect(Buffer.from(warpScaleShift(img, [1, 1, 0, 0], 13, 7).data).equals(Buffer.from(img.data))).toBe(

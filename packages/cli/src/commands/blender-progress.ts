@@ -16,12 +16,15 @@ export function progressLine(p: BlenderProgress, eta = ''): string {
   return `[${'#'.repeat(fill)}${'-'.repeat(WIDTH - fill)}] ${String(p.done).padStart(n)}/${p.total}  ${p.stage}${eta}`;
 }
 
+/** A stage shows its rate and time left once it has run this long, s (instant stages never do). */
+const ETA_AFTER_S = 1;
+
 /**
  * Progress bars on stderr for Blender stages, with each stage's rate and time left (counted from
- * its first report): redrawn in place on a terminal, one line per tenth (and per stage change)
- * otherwise.
+ * its first report, shown once it has run {@link ETA_AFTER_S}): redrawn in place on a terminal,
+ * one line per tenth (and per stage change) otherwise. `now` is the clock, ms.
  */
-export function blenderProgress(stderr: NodeJS.WritableStream) {
+export function blenderProgress(stderr: NodeJS.WritableStream, now: () => number = () => performance.now()) {
   const tty = (stderr as NodeJS.WriteStream).isTTY === true;
   let lastKey = '';
   let open = false;
@@ -32,10 +35,11 @@ export function blenderProgress(stderr: NodeJS.WritableStream) {
     onProgress(p: BlenderProgress) {
       if (p.stage !== stage) {
         stage = p.stage;
-        started = performance.now();
+        started = now();
         from = p.done;
       }
-      const line = progressLine(p, rateEta(p.done, p.total, (performance.now() - started) / 1000, '', from));
+      const seconds = (now() - started) / 1000;
+      const line = progressLine(p, seconds >= ETA_AFTER_S ? rateEta(p.done, p.total, seconds, '', from) : '');
       if (tty) {
         stderr.write(`\r${line}\u001b[K`);
         open = true;

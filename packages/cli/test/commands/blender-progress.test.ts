@@ -67,14 +67,25 @@ describe('blenderProgress', () => {
     ).toBe('[######------------------]  3/12  frames, 2.0/s, eta 0:05');
   });
 
-  it("in a log, a line per tenth with the stage's rate and time left once it has counted", () => {
+  it("in a log, a line per tenth with the stage's rate and time left once it has run a second", () => {
     let out = '';
-    const bar = blenderProgress({ write: (x: string) => (out += x) } as unknown as NodeJS.WritableStream);
-    for (let i = 0; i <= 40; i++) bar.onProgress({ script: 'apply.py', stage: 'frames', done: i, total: 40 });
+    let ms = 0;
+    const stderr = { write: (x: string) => (out += x) } as unknown as NodeJS.WritableStream;
+    const bar = blenderProgress(stderr, () => ms);
+    // keying: 20 items in 50 ms (no rate shown), then renders at 2 a second
+    for (let i = 0; i <= 20; i++) {
+      bar.onProgress({ script: 'apply.py', stage: 'frames', done: i, total: 40 });
+      ms += 2.5;
+    }
+    for (let i = 21; i <= 40; i++) {
+      bar.onProgress({ script: 'apply.py', stage: 'render', done: i, total: 40 });
+      ms += 500;
+    }
     bar.end();
     const lines = out.trim().split('\n');
     expect(lines[0]).toBe('[------------------------]  0/40  frames');
-    expect(lines[1]).toMatch(/^\[##-+\] {2}4\/40 {2}frames, [\d.]+\/s, eta \d+:\d\d$/);
-    expect(lines.at(-1)).toBe('[########################] 40/40  frames');
+    expect(lines[1]).toBe('[##----------------------]  4/40  frames');
+    expect(lines).toContain('[##############----------] 24/40  render, 2.0/s, eta 0:08');
+    expect(lines.at(-1)).toBe('[########################] 40/40  render');
   });
 });
