@@ -6,5 +6,5 @@ export { makeCreature, REF_PNG, removeCreatures, WOLF_WORDS } from './fal-creatu
 export { type FalServer, type FalServerOptions, startFalServer, tinyMp4 } from './fal-server.js';
 export { expectQuat, expectVec, maxAbsDiff } from './float.js';
 export { QUARTER_LAYOUT } from './quarter-layout.js';
-export { type TempDirs, tempDirs } from './temp-dirs.js';
 export { freePort, startRedis, type TestRedis } from './redis-server.js';
+export { type TempDirs, tempDirs } from './temp-dirs.js';
