@@ -5,7 +5,7 @@ import { initBackend } from './backend.js';
 import { type ClipCalib, calibAt } from './calib-at.js';
 import type { ClipCalibration } from './calibrate-clip.js';
 import { type ClipCalibs, clipCalib } from './clip-calib.js';
-import { clipFrames, LAG_WINDOW, unseenFrames } from './clip-frames.js';
+import { type ClipFrames, clipFrames, LAG_WINDOW, unseenFrames, ViewLagFound } from './clip-frames.js';
 import { deghostFrames } from './deghost-frames.js';
 import type { DetectEvent } from './detect-event.js';
 import type { DetectOptions } from './detect-options.js';
@@ -199,20 +199,38 @@ export async function readWithPeakWorker(
       told = done;
       return ok;
     };
-    const c = await clipFrames(deghosted(ctx, cal), layout, cal.frames, w.peaks, k, total, ready);
-    onEvent({ phase: 'views', fade: c.fade, lag: c.lag });
-    const refined = await refineClip(
-      {
-        ...refine,
-        layout,
-        frames: c.frames,
-        peaks: { ...w.peaks, lag: c.lag.frames },
-        clip: o.clip,
-        visibility: c.fade.visibility,
+    // The refinement starts at once as if the views were in step (most clips are); when stage 1's
+    // first frames show a lag after all, it starts again on the clip read with the views in step.
+    const views = (lag: ViewLag, fade: ClipFade) => onEvent({ phase: 'views', fade, lag });
+    const refineFrames = (c: ClipFrames) =>
+      refineClip(
+        {
+          ...refine,
+          layout,
+          frames: c.frames,
+          peaks: { ...w.peaks, lag: c.lag.frames },
+          clip: o.clip,
+          visibility: c.fade.visibility,
+        },
+        o.refine?.options ?? {},
+        (i) => onEvent({ phase: 'refine', done: i + 1, total }),
+      );
+    let c = await clipFrames(deghosted(ctx, cal), layout, cal.frames, w.peaks, k, total, ready, {
+      inStep: true,
+      onLag: (lag, fade) => {
+        if (lag.frames === 0) views(lag, fade);
       },
-      o.refine?.options ?? {},
-      (i) => onEvent({ phase: 'refine', done: i + 1, total }),
-    );
+    });
+    let refined: RefineClipResult;
+    try {
+      refined = await refineFrames(c);
+    } catch (err) {
+      if (!(err instanceof ViewLagFound)) throw err;
+      c = await clipFrames(deghosted(ctx, cal), layout, cal.frames, w.peaks, k, total, ready, {
+        onLag: views,
+      });
+      refined = await refineFrames(c);
+    }
     const { backend } = await w.done;
     const n = refined.frames;
     return {

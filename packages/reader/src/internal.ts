@@ -10,7 +10,14 @@ export { type ClipCalib, calibAt } from './calib-at.js';
 export { BACKDROP_FIT, type BackdropCalib, calibFromBackdrop } from './calib-from-backdrop.js';
 export { type CalibrateClipOptions, CalibrationError, calibrateClip } from './calibrate-clip.js';
 export { type CalibMode, type ClipCalibs, clipCalib } from './clip-calib.js';
-export { type ClipFrames, clipFrames, LAG_WINDOW, unseenFrames } from './clip-frames.js';
+export {
+  type ClipFrames,
+  type ClipFramesOptions,
+  clipFrames,
+  LAG_WINDOW,
+  unseenFrames,
+  ViewLagFound,
+} from './clip-frames.js';
 export { type CreatureScalesOptions, creatureScales, type TwoViewPeaks } from './creature-scale.js';
 export { CREATURE_ZOOM, type CreatureZoom, creatureZoom, unzoom } from './creature-zoom.js';
 export { deghostFrames } from './deghost-frames.js';

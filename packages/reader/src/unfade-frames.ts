@@ -57,6 +57,20 @@ export async function* unfadeFrames(
   fade: ClipFade,
 ): AsyncGenerator<RgbImage> {
   const it = frames[Symbol.asyncIterator]();
+  // read by hand, so closing these frames must close the source (a decoder's process) by hand too
+  try {
+    yield* unfaded(it, layout, calibOf, fade);
+  } finally {
+    await it.return?.();
+  }
+}
+
+async function* unfaded(
+  it: AsyncIterator<RgbImage>,
+  layout: Layout,
+  calibOf: (t: number) => ClipCalib,
+  fade: ClipFade,
+): AsyncGenerator<RgbImage> {
   const first = await it.next();
   if (first.done) return;
   const held: RgbImage[] = [first.value];

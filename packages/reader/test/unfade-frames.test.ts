@@ -74,4 +74,27 @@ describe('unfadeFrames', () => {
     expect(fade.visibility[0]).toBe(0);
     expect(fade.visibility.length).toBeLessThanOrEqual(3);
   });
+
+  // longer than the fade's window, so a source read to its end is not what closes it
+  const long = [...clean, ...clean];
+  for (const [name, faded] of [
+    ['held back', long.map((f, t) => (t < 8 ? blend(studioBackdrop(small), f, t / 8) : f))],
+    ['passed through', long],
+  ] as const) {
+    it(`closes its source when the reader stops early, frames ${name}`, async () => {
+      let closed = false;
+      async function* source(): AsyncGenerator<RgbImage> {
+        try {
+          yield* faded;
+        } finally {
+          closed = true;
+        }
+      }
+      const fade: ClipFade = { visibility: [] };
+      let n = 0;
+      for await (const _ of unfadeFrames(source(), small, identity, fade)) if (++n === 10) break;
+      expect(n).toBe(10);
+      expect(closed).toBe(true);
+    });
+  }
 });
