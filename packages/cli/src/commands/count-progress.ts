@@ -24,23 +24,26 @@ export function rateEta(done: number, total: number, seconds: number, unit = 'fr
  * A counted stage's progress on stderr (`detect + refine 30/300 frames, 5.2 frames/s, eta 0:52`):
  * redrawn in place on a terminal; in a log, a line per tenth of a count of
  * {@link LOG_EVERY_TENTH} or more, then the total. The rate counts the items after the stage's
- * first update over the time since, and a new `what` starts a new stage.
+ * first update over the time since; a new `what`, or a count that goes back (a stage started
+ * again, as detect does on a clip whose views turn out not in step), starts the clock again.
  */
 export function countProgress(stderr: NodeJS.WritableStream, unit = 'frames') {
   const tty = (stderr as { isTTY?: boolean }).isTTY === true;
   let stage = '';
   let started = 0;
   let from = 0;
+  let last = 0;
   let tenth = 0;
   let open = false;
   return {
     update(what: string, done: number, total: number): void {
-      if (what !== stage) {
+      if (what !== stage || done < last) {
         stage = what;
         started = performance.now();
         from = done;
         tenth = total > 0 ? Math.floor((10 * done) / total) : 0;
       }
+      last = done;
       const eta = rateEta(done, total, (performance.now() - started) / 1000, unit, from);
       if (tty) {
         open = done !== total;

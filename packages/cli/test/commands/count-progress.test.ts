@@ -83,4 +83,16 @@ describe('countProgress', () => {
     p.update('detect + refine', 40, 200);
     expect(s.out.slice(before.length)).toMatch(/^detect \+ refine 40\/200 frames, [\d.]+ frames\/s, eta/);
   });
+
+  it('starts the clock again when the count goes back (a stage started again)', () => {
+    const s = sink();
+    const p = countProgress(s as unknown as NodeJS.WritableStream);
+    for (let i = 1; i <= 150; i++) p.update('detect + refine', i, 200);
+    const before = s.out;
+    p.update('detect + refine', 1, 200);
+    expect(s.out).toBe(before);
+    // the tenths count again from the new start, with the rate of the new count
+    p.update('detect + refine', 40, 200);
+    expect(s.out.slice(before.length)).toMatch(/^detect \+ refine 40\/200 frames, [\d.]+ frames\/s, eta/);
+  });
 });
