@@ -9,6 +9,7 @@ export { type DetectResult, detectClip } from './detect-clip.js';
 export type { DetectEvent } from './detect-event.js';
 export { DetectOptions } from './detect-options.js';
 export { decodeHeatmaps, type HeatmapPeaks, peaksToLayout } from './heatmap-decode.js';
+export type { InitReport } from './init-from-reader.js';
 export { heatmapSize, type ReaderConfig, type ReaderConfigInput } from './reader-config.js';
 export {
   type LoadedReader,
@@ -32,6 +33,7 @@ export {
   rigKeypoints,
   type SkinnedMesh,
 } from './refine/index.js';
+export { type RestJoints, restJointMap, restJoints } from './rest-joint-map.js';
 export { type TrainEvent, TrainOptions, type TrainResult, trainReader } from './train-reader.js';
 export type { ClipFade } from './unfade-frames.js';
 export { imagesToTensor, viewToInput } from './view-input.js';

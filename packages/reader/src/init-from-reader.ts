@@ -13,8 +13,19 @@ export interface InitReport {
   copied: number;
   /** Joints whose output channel came from the source reader's joint of the same name. */
   matched: string[];
+  /** Joints with no same-named source joint whose channel came from the source joint `map` gave (joint -> source joint). */
+  mapped: Record<string, string>;
   /** Joints the source reader has no channel for: they start from the fresh initialisation. */
   fresh: string[];
+}
+
+/** Options of {@link initFromReader}. */
+export interface InitOptions {
+  /**
+   * For joints the source reader has no same-named joint for, a source joint to start from
+   * (e.g. {@link restJointMap} of the two rigs); names not in the source are ignored.
+   */
+  map?: Record<string, string>;
 }
 
 /** The architecture of the reader saved in `dir` (its config without joints and seed), for a run that starts from it. */
@@ -27,16 +38,16 @@ export async function readerArchitecture(dir: string): Promise<Omit<ReaderConfig
 /**
  * Starts `reader` from the trained reader in `dir` (fine-tuning): every parameter of the
  * shared architecture is copied, and each joint's output channel from the source joint of
- * the same name; a joint the source lacks keeps its fresh weights, its bias set to the mean
- * of the source's biases (so its heatmap starts as flat as the others'). A source of another
- * architecture is refused, naming what differs.
+ * the same name, else from the one `options.map` names; a joint left without keeps its fresh
+ * weights, its bias set to the mean of the source's biases (so its heatmap starts as flat as
+ * the others'). A source of another architecture is refused, naming what differs.
  *
  * ```ts
  * const reader = await createReader({ ...(await readerArchitecture('creatures/wolf/reader')), joints });
  * const report = await initFromReader(reader, 'creatures/wolf/reader');
  * ```
  */
-export async function initFromReader(reader: Reader, dir: string): Promise<InitReport> {
+export async function initFromReader(reader: Reader, dir: string, options: InitOptions = {}): Promise<InitReport> {
   const file = path.join(dir, 'model.json');
   const { reader: src, model, extra } = await loadReader(dir);
   tf.dispose(Object.values(extra));
@@ -60,7 +71,12 @@ export async function initFromReader(reader: Reader, dir: string): Promise<InitR
     const joints = reader.config.joints;
     const srcIndex = new Map(model.joints.map((j, i) => [j, i]));
     const matched = joints.filter((j) => srcIndex.has(j));
-    const fresh = joints.filter((j) => !srcIndex.has(j));
+    const mapped: Record<string, string> = {};
+    for (const j of joints) {
+      const to = options.map?.[j];
+      if (!srcIndex.has(j) && to !== undefined && srcIndex.has(to)) mapped[j] = to;
+    }
+    const fresh = joints.filter((j) => !srcIndex.has(j) && mapped[j] === undefined);
     const w = reader.params.get('head.out.weight');
     const b = reader.params.get('head.out.bias');
     const sw = src.params.get('head.out.weight').dataSync() as Float32Array;
@@ -72,7 +88,7 @@ export async function initFromReader(reader: Reader, dir: string): Promise<InitR
     const sj = model.joints.length;
     const meanBias = sb.reduce((a, x) => a + x, 0) / sj;
     joints.forEach((name, j) => {
-      const k = srcIndex.get(name);
+      const k = srcIndex.get(name) ?? srcIndex.get(mapped[name] ?? '');
       if (k === undefined) {
         bd[j] = meanBias;
         return;
@@ -83,7 +99,7 @@ export async function initFromReader(reader: Reader, dir: string): Promise<InitR
     });
     reader.params.assign('head.out.weight', w.shape, wd, `trainReader: init ${file}`);
     reader.params.assign('head.out.bias', b.shape, bd, `trainReader: init ${file}`);
-    return { from: dir, copied, matched, fresh };
+    return { from: dir, copied, matched, mapped, fresh };
   } finally {
     src.dispose();
   }

@@ -64,6 +64,11 @@ export const TrainOptions = z
      * architecture is used when `model` is empty. A resumed run continues its checkpoint instead.
      */
     init: z.string().min(1).optional(),
+    /**
+     * With `init`: for this reader's joints the source has no same-named joint for, the source
+     * joint to start from (joint -> source joint, e.g. {@link restJointMap} of the two rigs).
+     */
+    initMap: z.record(z.string(), z.string()).optional(),
   })
   .strict();
 /** Options of {@link trainReader} as a caller writes them. */
@@ -199,7 +204,7 @@ async function trainInto(
     reader = await createReader(config);
     if (o.init) {
       try {
-        onEvent({ phase: 'init', report: await initFromReader(reader, o.init) });
+        onEvent({ phase: 'init', report: await initFromReader(reader, o.init, o.initMap ? { map: o.initMap } : {}) });
       } catch (err) {
         reader.dispose();
         throw err;
@@ -254,6 +259,7 @@ async function trainInto(
         sigma: o.sigma,
         ...(o.peakWeight > 0 ? { peakWeight: o.peakWeight } : {}),
         ...(o.init ? { init: o.init } : {}),
+        ...(o.init && o.initMap ? { initMap: o.initMap } : {}),
         augment: o.augment,
         trainSamples: samples.length - nHeld,
         heldOutSamples: nHeld,

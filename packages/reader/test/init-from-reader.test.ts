@@ -50,6 +50,34 @@ describe('initFromReader', () => {
     dst.dispose();
   });
 
+  it('starts a joint without a same-named source from the joint the map names; a name wins over the map', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'init-reader-'));
+    dirs.push(dir);
+    const src = await createReader({ ...arch, joints: ['a', 'b', 'c'], seed: 1 });
+    src.params.assign('head.out.bias', [3], Float32Array.from([0.1, 0.2, 0.6]), 'test');
+    await saveReader(src, dir);
+    const dst = await createReader({ ...arch, joints: ['y', 'a', 'x', 'z'], seed: 2 });
+    // a is matched by name (its map entry is not used); z's target is not in the source
+    const report = await initFromReader(dst, dir, { map: { x: 'c', y: 'b', a: 'c', z: 'nope' } });
+    expect(report.matched).toEqual(['a']);
+    expect(report.mapped).toEqual({ y: 'b', x: 'c' });
+    expect(report.fresh).toEqual(['z']);
+    const sw = src.params.get('head.out.weight').dataSync();
+    const dw = dst.params.get('head.out.weight').dataSync();
+    for (let c = 0; c < 4; c++) {
+      expect(dw[c * 4 + 0]).toBe(sw[c * 3 + 1]); // y <- b
+      expect(dw[c * 4 + 1]).toBe(sw[c * 3 + 0]); // a <- a
+      expect(dw[c * 4 + 2]).toBe(sw[c * 3 + 2]); // x <- c
+    }
+    const db = Array.from(dst.params.get('head.out.bias').dataSync());
+    expect(db[0]).toBeCloseTo(0.2, 6);
+    expect(db[1]).toBeCloseTo(0.1, 6);
+    expect(db[2]).toBeCloseTo(0.6, 6);
+    expect(db[3]).toBeCloseTo(0.3, 6);
+    src.dispose();
+    dst.dispose();
+  });
+
   it('refuses a source of another architecture, naming the field', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'init-reader-'));
     dirs.push(dir);

@@ -1,6 +1,14 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { creaturePaths, resolveCreature } from '@mocap/layout';
-import { initBackend, type TrainEvent, type TrainOptions, trainReader } from '@mocap/reader';
+import { creaturePaths, RigInfo, readJsonFile, resolveCreature } from '@mocap/layout';
+import {
+  initBackend,
+  restJointMap,
+  restJoints,
+  type TrainEvent,
+  type TrainOptions,
+  trainReader,
+} from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 
 function num(name: string, v: string | undefined, int: boolean): number | undefined {
@@ -53,6 +61,13 @@ function progress(stderr: NodeJS.WritableStream) {
       const r = e.report;
       stderr.write(
         `starting from ${r.from}: ${r.copied} parameters, ${r.matched.length} joints' heatmaps carried over` +
+          (Object.keys(r.mapped).length
+            ? `; ${Object.keys(r.mapped).length} from the source joint nearest at rest (${Object.entries(
+                r.mapped,
+              )
+                .map(([j, s]) => `${j} <- ${s}`)
+                .join(', ')})`
+            : '') +
           (r.fresh.length ? `; new joints ${r.fresh.join(', ')}` : '') +
           '\n',
       );
@@ -75,6 +90,25 @@ function progress(stderr: NodeJS.WritableStream) {
   };
 }
 
+/** The fine-tune's joint map from the two rigs' rest poses ({@link restJointMap}), each rig_info.json named when missing. */
+async function restMap(target: string, source: string): Promise<Record<string, string>> {
+  for (const [file, whose] of [
+    [target, 'this creature'],
+    [source, "the source reader's creature"],
+  ] as const) {
+    if (!existsSync(file)) {
+      throw new UsageError(
+        `--init-map rest: ${file} not found (the rest pose of ${whose}: \`mocap rig\` on it writes it${whose === 'this creature' ? '' : '; or pass --init-rig FILE'}), or pass --init-map name to match joints by name only.`,
+      );
+    }
+  }
+  const [t, s] = await Promise.all([
+    readJsonFile('train', target, RigInfo),
+    readJsonFile('train', source, RigInfo),
+  ]);
+  return restJointMap(restJoints(t), restJoints(s));
+}
+
 /** `mocap train`: trains the creature's heatmap reader on its rendered dataset. */
 export const trainCommand: Command = {
   name: 'train',
@@ -82,10 +116,12 @@ export const trainCommand: Command = {
   usage:
     'mocap train --creature DIR [--dataset DIR] [--out DIR] [--steps N] [--batch N] [--lr X] [--seed N] ' +
     '[--input-size N] [--backbone cnn|dinov2] [--weights FILE.safetensors]\n' +
-    '                   [--widths C1,C2,...] [--skips] [--head-channels N] [--upsample N] [--peak-weight K] [--init DIR] [--fresh] [--json]\n' +
+    '                   [--widths C1,C2,...] [--skips] [--head-channels N] [--upsample N] [--peak-weight K] [--init DIR] [--init-map rest|name] [--init-rig FILE]\n                   [--fresh] [--json]\n' +
     '  --widths, --skips: the small CNN channels per stage and its U-Net skips (cnn only);\n' +
     '  --head-channels, --upsample: the heatmap head (2x stages); --peak-weight K: loss weight 1 + K x target;\n' +
-    "  --init DIR: start from a trained reader (fine-tune; its architecture unless flags say otherwise, same-named joints' heatmaps kept)",
+    "  --init DIR: start from a trained reader (fine-tune; its architecture unless flags say otherwise, same-named joints' heatmaps kept);\n" +
+    "  --init-map rest (default): a joint of another name starts from the source joint nearest it at rest (both rigs' rig_info.json:\n" +
+    "    this creature's, and the source's from DIR/../runs/rigged/ or --init-rig FILE); name: joints of other names start flat",
   async run(ctx) {
     const { values } = parseCommandArgs(ctx.argv, {
       creature: { type: 'string' },
@@ -104,6 +140,8 @@ export const trainCommand: Command = {
       upsample: { type: 'string' },
       'peak-weight': { type: 'string' },
       init: { type: 'string' },
+      'init-rig': { type: 'string' },
+      'init-map': { type: 'string' },
       fresh: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     });
@@ -154,6 +192,22 @@ export const trainCommand: Command = {
       values.upsample !== undefined ||
       values['input-size'] !== undefined ||
       values.backbone !== 'cnn';
+    if ((values['init-rig'] || values['init-map']) && !values.init)
+      throw new UsageError('--init-rig and --init-map need --init DIR.');
+    const mapBy = values['init-map'] ?? 'rest';
+    if (mapBy !== 'rest' && mapBy !== 'name')
+      throw new UsageError(`--init-map: Expected rest or name, got "${mapBy}".`);
+    if (values['init-rig'] && mapBy !== 'rest') throw new UsageError('--init-rig needs --init-map rest.');
+    const initMap =
+      values.init && mapBy === 'rest'
+        ? await restMap(
+            creaturePaths(creature.dir).rigInfo,
+            path.resolve(
+              ctx.cwd,
+              values['init-rig'] ?? creaturePaths(path.dirname(path.resolve(ctx.cwd, values.init))).rigInfo,
+            ),
+          )
+        : undefined;
     const steps = num('steps', values.steps, true);
     const batchSize = num('batch', values.batch, true);
     const lr = num('lr', values.lr, false);
@@ -172,6 +226,7 @@ export const trainCommand: Command = {
             },
       resume: !values.fresh,
       ...(values.init ? { init: path.resolve(ctx.cwd, values.init) } : {}),
+      ...(initMap ? { initMap } : {}),
       ...(steps ? { steps } : {}),
       ...(batchSize ? { batchSize } : {}),
       ...(lr ? { lr } : {}),

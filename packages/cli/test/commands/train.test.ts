@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Layout } from '@mocap/layout';
-import { writeBlobDataset } from '@mocap/reader';
+import { createReader, saveReader, writeBlobDataset } from '@mocap/reader';
 import { QUARTER_LAYOUT as layoutInput } from '@mocap/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as run } from '../helpers/run-cli.js';
@@ -84,6 +84,8 @@ describe('mocap train', () => {
       '2',
       '--init',
       from,
+      '--init-map',
+      'name',
     ]);
     expect(r.err).toMatch(/starting from .*unet: \d+ parameters, 4 joints' heatmaps carried over/);
     expect(r.code).toBe(0);
@@ -103,9 +105,97 @@ describe('mocap train', () => {
       '64',
       '--init',
       from,
+      '--init-map',
+      'name',
     ]);
     expect(clash.code).not.toBe(0);
     expect(clash.err).toMatch(/init .*unet\/model\.json: config\.\w+ is/);
+  });
+
+  it('--init with joints of other names: each starts from the source joint nearest it at rest (both rigs read)', async () => {
+    /** rig_info.json with one bone per keypoint, the keypoint at the bone's head. */
+    const rig = (joints: Record<string, [number, number, number]>) => {
+      const names = Object.keys(joints);
+      return {
+        root: names[0],
+        bones: names.map((name, i) => {
+          const head = joints[name]!;
+          return {
+            name,
+            parent: i === 0 ? null : names[0],
+            head,
+            tail: [head[0], head[1], head[2] + 0.1],
+            roll: 0,
+            length: 0.1,
+            matrix_local: [
+              [1, 0, 0, head[0]],
+              [0, 1, 0, head[1]],
+              [0, 0, 1, head[2]],
+              [0, 0, 0, 1],
+            ],
+            limits_deg: [
+              [-90, 90],
+              [-90, 90],
+              [-90, 90],
+            ],
+          };
+        }),
+        keypoints: names.map((name) => ({ name, bone: name, end: 'head' })),
+      };
+    };
+    await mkdir(path.join(dir, 'runs', 'rigged'), { recursive: true });
+    // this creature (the blob dataset's joints) and a source twice its size with other names
+    await writeFile(
+      path.join(dir, 'runs', 'rigged', 'rig_info.json'),
+      JSON.stringify(
+        rig({ head: [0, -0.5, 0.5], tail: [0, 0.5, 0.4], lfoot: [0.1, 0, 0], rfoot: [-0.1, 0, 0] }),
+      ),
+    );
+    const sourceRig = path.join(dir, 'source-rig.json');
+    await writeFile(
+      sourceRig,
+      JSON.stringify(
+        rig({ 'paw.R': [-0.3, 0.1, 0], tailtip: [0, 1, 0.7], nose: [0, -1, 1], 'paw.L': [0.3, 0.1, 0] }),
+      ),
+    );
+    const from = path.join(dir, 'runs', 'named');
+    const src = await createReader({
+      inputSize: 32,
+      backbone: { kind: 'cnn', widths: [4, 8] },
+      head: { channels: 4, upsample: 1 },
+      joints: ['nose', 'tailtip', 'paw.L', 'paw.R'],
+      seed: 1,
+    });
+    await saveReader(src, from);
+    src.dispose();
+    const out = path.join(dir, 'runs', 'mapped');
+    const args = ['train', '--creature', dir, '--out', out, '--steps', '1', '--batch', '2', '--init', from];
+    const r = await run([...args, '--init-rig', sourceRig]);
+    expect(r.err).toContain(
+      "0 joints' heatmaps carried over; 4 from the source joint nearest at rest (head <- nose, tail <- tailtip, lfoot <- paw.L, rfoot <- paw.R)",
+    );
+    expect(r.code).toBe(0);
+    const model = JSON.parse(await readFile(path.join(out, 'model.json'), 'utf8'));
+    expect(model.training.initMap).toEqual({ head: 'nose', tail: 'tailtip', lfoot: 'paw.L', rfoot: 'paw.R' });
+    // without the source's rig (none beside the reader, none given): refused, naming it and the way out
+    const missing = await run([...args, '--out', path.join(dir, 'runs', 'unmapped')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(
+      /--init-map rest: .*runs\/runs\/rigged\/rig_info\.json not found \(the rest pose of the source reader's creature.*--init-map name/,
+    );
+    const plain = await run([...args, '--out', path.join(dir, 'runs', 'unmapped'), '--init-map', 'name']);
+    expect(plain.err).toContain('new joints head, tail, lfoot, rfoot');
+    expect(plain.code).toBe(0);
+    const bad = await run([...args, '--init-rig', path.join(dir, 'nope.json')]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('nope.json not found');
+    for (const [extra, message] of [
+      [['--init-rig', sourceRig], '--init-rig and --init-map need --init DIR'],
+      [['--init', from, '--init-map', 'nearest'], '--init-map: Expected rest or name, got "nearest"'],
+      [['--init', from, '--init-map', 'name', '--init-rig', sourceRig], '--init-rig needs --init-map rest'],
+    ] as const) {
+      expect((await run(['train', '--creature', dir, ...extra])).err).toContain(message);
+    }
   });
 
   it('explains bad U-Net arguments', async () => {
