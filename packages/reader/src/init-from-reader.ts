@@ -47,7 +47,11 @@ export async function readerArchitecture(dir: string): Promise<Omit<ReaderConfig
  * const report = await initFromReader(reader, 'creatures/wolf/reader');
  * ```
  */
-export async function initFromReader(reader: Reader, dir: string, options: InitOptions = {}): Promise<InitReport> {
+export async function initFromReader(
+  reader: Reader,
+  dir: string,
+  options: InitOptions = {},
+): Promise<InitReport> {
   const file = path.join(dir, 'model.json');
   const { reader: src, model, extra } = await loadReader(dir);
   tf.dispose(Object.values(extra));

@@ -204,7 +204,10 @@ async function trainInto(
     reader = await createReader(config);
     if (o.init) {
       try {
-        onEvent({ phase: 'init', report: await initFromReader(reader, o.init, o.initMap ? { map: o.initMap } : {}) });
+        onEvent({
+          phase: 'init',
+          report: await initFromReader(reader, o.init, o.initMap ? { map: o.initMap } : {}),
+        });
       } catch (err) {
         reader.dispose();
         throw err;
