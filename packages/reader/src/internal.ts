@@ -119,6 +119,7 @@ export {
   TrackOptions,
   trackFrames,
   vertexPaintLabels,
+  viewConfidences,
 } from './refine/index.js';
 export { type RigidPair, type RigidPairsInput, rigidPairs } from './rigid-pairs.js';
 export {

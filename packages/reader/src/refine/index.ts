@@ -22,6 +22,7 @@ export {
 export { copyJointPose, type JointPose } from './joint-pose.js';
 export { jointProjectedArea, jointVisibility } from './joint-visibility.js';
 export { jointWorldMatrices } from './joint-world-matrices.js';
+export { viewConfidences } from './keypoint-confidence.js';
 export type { KeypointTargets } from './keypoint-targets.js';
 export { linearBlendSkin } from './linear-blend-skin.js';
 export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';

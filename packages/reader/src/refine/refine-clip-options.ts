@@ -61,6 +61,13 @@ export const RefineClipOptions = z
     visibleShare: z.number().min(0).max(1).default(0.6),
     /** The confidence of a keypoint whose bone is hidden in a view. @default 0.1 */
     minKeypointConf: z.number().min(0).max(1).default(0.1),
+    /**
+     * The confidence, in both views, of a keypoint both views hide (a far hind paw behind the near
+     * legs from the side and behind the front legs from the front): its place is the prior's
+     * extrapolation, which drifts; the solver's own bone lengths, limits and smoothness place it
+     * better. @default 0
+     */
+    unseenKeypointConf: z.number().min(0).max(1).default(0),
     /** Paint pieces smaller than this (layout px) are dropped after the opening ({@link cleanLabels}). @default 40 */
     minPaintArea: z.number().int().min(0).default(40),
     /**

@@ -4,6 +4,7 @@ import { ChamferObjective } from './chamfer-objective.js';
 import { cleanLabels } from './clean-labels.js';
 import { type ColourModel, fitColourModel, segmentImage } from './colour-model.js';
 import { dominantJoints, jointProjectedArea, jointVisibility } from './joint-visibility.js';
+import { viewConfidences } from './keypoint-confidence.js';
 import type { KeypointTargets } from './keypoint-targets.js';
 import { type ObservedViews, observeLabels } from './observed-views.js';
 import { gatePaint, groupBoxes, visibleGroups } from './paint-gate.js';
@@ -69,8 +70,8 @@ export interface RefineClipResult {
   sideUv: Float32Array;
   /**
    * T x K per view: 1 where the keypoint's bone shows at least `visibleKeypointPx` px, down to
-   * `minKeypointConf` where it is hidden; 0 (and NaN keypoints) on the frames before the creature
-   * shows (`minPlacedArea`).
+   * `minKeypointConf` where it is hidden; `unseenKeypointConf` in both views where both hide it;
+   * 0 (and NaN keypoints) on the frames before the creature shows (`minPlacedArea`).
    */
   frontConf: Float32Array;
   sideConf: Float32Array;
@@ -305,18 +306,19 @@ export async function refineClip(
     // tail or far leg is placed by the prior only; the solver should lean on the other view).
     // A bone mostly behind other parts (the back behind the head and chest seen from the front)
     // is placed by the parts around it, not seen: its share of its own area scales the confidence.
+    // A keypoint neither view shows is the prior's guess alone ({@link viewConfidences}).
     const px2 = raster.factor * raster.factor;
     for (let k = 0; k < K; k++) {
       const j = kp.joints[k];
-      for (const [view, out] of [
-        [0, frontConf],
-        [1, sideConf],
-      ] as const) {
+      const [cf, cs] = [0, 1].map((view) => {
         const px = px2 * jointPx[2 * j + view];
         const area = jointArea[2 * j + view];
         const share = o.visibleShare > 0 && area > 0 ? Math.min(1, px / (o.visibleShare * area)) : 1;
-        out.push(Math.max(o.minKeypointConf, Math.min(1, px / o.visibleKeypointPx) * share));
-      }
+        return Math.min(1, px / o.visibleKeypointPx) * share;
+      }) as [number, number];
+      const [front, side] = viewConfidences(cf, cs, o.minKeypointConf, o.unseenKeypointConf);
+      frontConf.push(front);
+      sideConf.push(side);
     }
     regions = o.marginPx > 0 ? silhouetteBoxes(labels, layout, o.marginPx) : null;
     seconds += (performance.now() - t0) / 1000;

@@ -143,6 +143,36 @@ describe('refineClip', () => {
     expect(r.peaksUsed[FRAMES - 1]).toBeLessThan(0.95 * 2 * names.length);
   });
 
+  it('gives a keypoint neither view shows unseenKeypointConf in both views, and keeps its place', async () => {
+    const input = {
+      mesh,
+      paint: FOX_PAINT,
+      keypoints: kp,
+      layout: FOX_LAYOUT,
+      colour: 'first-frame' as const,
+      frames,
+      peaks,
+    };
+    // no bone shows 1e12 px: every keypoint counts as hidden in both views
+    const hidden = await refineClip(input, { visibleKeypointPx: 1e12 });
+    expect(Array.from(hidden.frontConf).every((c) => c === 0)).toBe(true);
+    expect(Array.from(hidden.sideConf).every((c) => c === 0)).toBe(true);
+    const floored = await refineClip(input, { visibleKeypointPx: 1e12, unseenKeypointConf: 0.1 });
+    expect(Array.from(floored.frontConf).every((c) => Math.abs(c - 0.1) < 1e-6)).toBe(true);
+    expect(Array.from(floored.frontUv)).toEqual(Array.from(hidden.frontUv));
+    // at the defaults some keypoints show in one view only: floored there, not zeroed
+    const plain = await refineClip(input);
+    const K = names.length;
+    let oneView = 0;
+    for (let i = 0; i < FRAMES * K; i++) {
+      const f = plain.frontConf[i]!;
+      const sd = plain.sideConf[i]!;
+      expect(f === 0).toBe(sd === 0);
+      if (f > 0 && Math.abs(f - 0.1) < 1e-6 !== Math.abs(sd - 0.1) < 1e-6) oneView++;
+    }
+    expect(oneView).toBeGreaterThan(0);
+  });
+
   it('starts the frames from the third on from the constant-velocity prediction, with predictedIterations', async () => {
     const steps = async (options: Parameters<typeof refineClip>[1]) => {
       const s: number[] = [];
@@ -318,8 +348,12 @@ describe('refineClip', () => {
       const det = await readDetections(out);
       const heat = await readDetections(r.heatmapsFile!);
       expect(det).toMatchObject({ names, frames: FRAMES });
-      // Confidence: how much of each keypoint's bone the view shows, in [0.1, 1].
-      expect(Array.from(det.frontConf).every((c) => c >= 0.1 && c <= 1)).toBe(true);
+      // Confidence: how much of each keypoint's bone the view shows, in [0.1, 1], or 0 in both
+      // views where neither shows it.
+      for (const [i, c] of Array.from(det.frontConf).entries()) {
+        if (c === 0) expect(det.sideConf[i]).toBe(0);
+        else expect(c >= 0.1 && c <= 1).toBe(true);
+      }
       expect(Math.max(...det.sideConf)).toBe(1);
       // An untrained reader's peaks are noise (gated out); the masks of the H.264 clip place the keypoints.
       expect(meanPx(det.frontUv, det.sideUv, truthF, truthS)).toBeLessThan(6);
