@@ -308,15 +308,20 @@ export async function refineClip(
     // is placed by the parts around it, not seen: its share of its own area scales the confidence.
     // A keypoint neither view shows is the prior's guess alone ({@link viewConfidences}).
     const px2 = raster.factor * raster.factor;
+    const shown = (j: number, view: number) => {
+      const px = px2 * jointPx[2 * j + view];
+      const area = jointArea[2 * j + view];
+      const share = o.visibleShare > 0 && area > 0 ? Math.min(1, px / (o.visibleShare * area)) : 1;
+      return Math.min(1, px / o.visibleKeypointPx) * share;
+    };
     for (let k = 0; k < K; k++) {
       const j = kp.joints[k];
-      const [cf, cs] = [0, 1].map((view) => {
-        const px = px2 * jointPx[2 * j + view];
-        const area = jointArea[2 * j + view];
-        const share = o.visibleShare > 0 && area > 0 ? Math.min(1, px / (o.visibleShare * area)) : 1;
-        return Math.min(1, px / o.visibleKeypointPx) * share;
-      }) as [number, number];
-      const [front, side] = viewConfidences(cf, cs, o.minKeypointConf, o.unseenKeypointConf);
+      const [front, side] = viewConfidences(
+        shown(j, 0),
+        shown(j, 1),
+        o.minKeypointConf,
+        o.unseenKeypointConf,
+      );
       frontConf.push(front);
       sideConf.push(side);
     }

@@ -115,14 +115,18 @@ describe('refineClip', () => {
     };
   }, 60_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
+  /** The Fox clip's refineClip input but for its frames and peaks. */
+  const foxInput = () => ({
+    mesh,
+    paint: FOX_PAINT,
+    keypoints: kp,
+    layout: FOX_LAYOUT,
+    colour: 'first-frame' as const,
+  });
 
   it('tracks the clip from the rest pose: keypoints within 4 px of the truth, far better than the peaks', async () => {
     const seen: number[] = [];
-    const r = await refineClip(
-      { mesh, paint: FOX_PAINT, keypoints: kp, layout: FOX_LAYOUT, colour: 'first-frame', frames, peaks },
-      {},
-      (i) => seen.push(i),
-    );
+    const r = await refineClip({ ...foxInput(), frames, peaks }, {}, (i) => seen.push(i));
     expect(seen).toEqual([0, 1, 2, 3, 4, 5]);
     expect(r.frames).toBe(FRAMES);
     expect(r.frontUv).toHaveLength(FRAMES * names.length * 2);
@@ -144,15 +148,7 @@ describe('refineClip', () => {
   });
 
   it('gives a keypoint neither view shows unseenKeypointConf in both views, and keeps its place', async () => {
-    const input = {
-      mesh,
-      paint: FOX_PAINT,
-      keypoints: kp,
-      layout: FOX_LAYOUT,
-      colour: 'first-frame' as const,
-      frames,
-      peaks,
-    };
+    const input = { ...foxInput(), frames, peaks };
     // no bone shows 1e12 px: every keypoint counts as hidden in both views
     const hidden = await refineClip(input, { visibleKeypointPx: 1e12 });
     expect(Array.from(hidden.frontConf).every((c) => c === 0)).toBe(true);
@@ -176,10 +172,8 @@ describe('refineClip', () => {
   it('starts the frames from the third on from the constant-velocity prediction, with predictedIterations', async () => {
     const steps = async (options: Parameters<typeof refineClip>[1]) => {
       const s: number[] = [];
-      await refineClip(
-        { mesh, paint: FOX_PAINT, keypoints: kp, layout: FOX_LAYOUT, colour: 'first-frame', frames, peaks },
-        options,
-        (_, report) => s.push(report.levels[0].steps),
+      await refineClip({ ...foxInput(), frames, peaks }, options, (_, report) =>
+        s.push(report.levels[0].steps),
       );
       return s;
     };
@@ -199,13 +193,7 @@ describe('refineClip', () => {
       out.set(a, EMPTY * K * per);
       return out;
     };
-    const input = {
-      mesh,
-      paint: FOX_PAINT,
-      keypoints: kp,
-      layout: FOX_LAYOUT,
-      colour: 'first-frame' as const,
-    };
+    const input = foxInput();
     const plain = await refineClip({ ...input, frames, peaks });
     const seen: number[] = [];
     const r = await refineClip(
@@ -244,13 +232,7 @@ describe('refineClip', () => {
 
   it('skips frames of visibility 0 (a fade too faint to read), carrying the first pose back to them, and reads the peaks of a view that runs behind ahead', async () => {
     const K = names.length;
-    const input = {
-      mesh,
-      paint: FOX_PAINT,
-      keypoints: kp,
-      layout: FOX_LAYOUT,
-      colour: 'first-frame' as const,
-    };
+    const input = foxInput();
     // frame 0 shows the creature, but the fade said it is too faint: the clip starts at frame 1
     const plain = await refineClip({ ...input, frames: frames.slice(1), peaks: cut(peaks, 1) });
     const r = await refineClip({ ...input, frames, peaks, visibility: [0] });
@@ -280,13 +262,7 @@ describe('refineClip', () => {
   });
 
   it('refuses frames that are not in layout px, and a clip without frames', async () => {
-    const base = {
-      mesh,
-      paint: FOX_PAINT,
-      keypoints: kp,
-      layout: FOX_LAYOUT,
-      colour: 'first-frame' as const,
-    };
+    const base = foxInput();
     const small = { width: 640, height: 360, data: new Uint8Array(640 * 360 * 3) };
     await expect(refineClip({ ...base, frames: [small] })).rejects.toThrow(
       "refineClip: frame 0 is 640 x 360; expected the layout's 1280 x 720 (calibrate first).",
