@@ -45,10 +45,11 @@ export interface CaptureOptions {
    */
   calib?: 'auto' | 'identity' | undefined;
   /**
-   * The creature's own size change over the clip (a zoom the backdrop cannot show): `report` it
-   * in the calibration, or `apply` it to the detections (detectClip's `creatureZoom`). @default 'report'
+   * The creature's own size change over the clip (a zoom the backdrop cannot show), detectClip's
+   * `creatureZoom`: from the refinement's silhouette and taken out (`silhouette`), or from stage
+   * 1's peaks and reported (`report`) or taken out (`apply`). @default 'follow'
    */
-  creatureZoom?: 'report' | 'apply' | undefined;
+  creatureZoom?: 'follow' | 'report' | 'apply' | undefined;
   /**
    * Size of the 3/4 showcase render (creature.json `camera`, Workbench, no anti-aliasing), scaled
    * to showcase.mp4's `height`; the two views are used without a camera. @default 640 x 480

@@ -14,7 +14,7 @@ export interface CaptureOnQueueOptions extends SubmitOptions {
   reader?: string | undefined;
   refine?: 'auto' | 'on' | 'off' | undefined;
   calib?: 'auto' | 'identity' | undefined;
-  creatureZoom?: 'report' | 'apply' | undefined;
+  creatureZoom?: 'follow' | 'report' | 'apply' | undefined;
   showcase?: { width: number; height: number } | undefined;
   height?: number | undefined;
   renders?: boolean | undefined;

@@ -37,7 +37,7 @@ export const CaptureJob = z
     reader: AbsPath.optional(),
     refine: z.enum(['auto', 'on', 'off']).optional(),
     calib: z.enum(['auto', 'identity']).optional(),
-    creatureZoom: z.enum(['report', 'apply']).optional(),
+    creatureZoom: z.enum(['follow', 'report', 'apply']).optional(),
     showcase: z.object({ width: z.number().int().min(2), height: z.number().int().min(2) }).optional(),
     height: z.number().int().positive().optional(),
     renders: z.boolean().optional(),

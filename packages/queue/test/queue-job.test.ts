@@ -24,9 +24,10 @@ describe('QueueJob: what a job carries', () => {
     expect(describeJob(QueueJob.parse(exam))).toBe('exam seed 7 of /w');
   });
 
-  it("carries a capture's creature zoom, report or apply only", () => {
+  it("carries a capture's creature zoom, follow, report or apply only", () => {
     const capture = { kind: 'capture', version: 'v', clip: '/c/trot.mp4', creature: '/w', out: '/w/o' };
     expect(QueueJob.parse({ ...capture, creatureZoom: 'apply' })).toMatchObject({ creatureZoom: 'apply' });
+    expect(QueueJob.parse({ ...capture, creatureZoom: 'follow' })).toMatchObject({ creatureZoom: 'follow' });
     expect(QueueJob.safeParse({ ...capture, creatureZoom: 'on' }).success).toBe(false);
   });
 

@@ -49,10 +49,12 @@ export interface ClipCalibration {
   ghost?: GhostBlend | undefined;
   /**
    * The zoom change through the clip the creature's size showed after calibration (share, first
-   * frame to last), whether it passed the gate ({@link CREATURE_ZOOM}) and whether it was taken out
-   * (only with `creatureZoom: 'apply'`, {@link unzoomDetections}); absent when not looked for.
+   * frame to last), whether it passed the gate ({@link CREATURE_ZOOM}), whether it was taken out
+   * and whether the refinement fitted it (`followed`: the framing drifts, `creatureZoom: 'follow'`;
+   * taken out then) rather than stage 1's peaks measured it ({@link unzoomDetections}); absent when
+   * not looked for.
    */
-  creatureZoom?: { change: number; clear: boolean; applied: boolean } | undefined;
+  creatureZoom?: { change: number; clear: boolean; applied: boolean; followed?: boolean } | undefined;
 }
 
 /** Options of {@link calibrateClip}. */

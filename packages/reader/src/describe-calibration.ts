@@ -55,7 +55,7 @@ export function describeCalibration(c: ClipCalibration): string[] {
   const z = c.creatureZoom;
   if (z?.clear) {
     lines.push(
-      `drift: the creature's size changes ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; ${z.applied ? 'taken out of the calibration and the keypoints' : 'not taken out (a gait or the codec can show as much; --creature-zoom apply takes it out)'}`,
+      `drift: the creature's size changes ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; ${z.followed ? "fitted with the rig's pose frame by frame and taken out of the calibration and the keypoints" : z.applied ? 'taken out of the calibration and the keypoints' : 'not taken out (a gait or the codec can show as much; --creature-zoom apply takes it out)'}`,
     );
   }
   if (c.ghost && c.ghost.blend > 0) {

@@ -157,7 +157,7 @@ export async function detectClip(
   // A zoom the studio does not show (a framing that drifts), from the creature's size.
   const creatureZoom =
     pairs && read.calibration
-      ? unzoomDetections(heatmaps, refined, read.calibration, pairs, layout, o.creatureZoom === 'apply')
+      ? unzoomDetections(heatmaps, refined, read.calibration, pairs, layout, o.creatureZoom, read.zoom)
       : null;
   const detections: Detections = refined ? { ...heatmaps, ...refined } : heatmaps;
   let heatmapsFile: string | null = null;

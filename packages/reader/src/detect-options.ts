@@ -38,13 +38,16 @@ export const DetectOptions = z
      */
     peakConf: z.enum(['peak', 'margin']).default('margin'),
     /**
-     * With `refine` and `calib: 'auto'`, where the studio shows no zoom: `report` measures the
-     * creature's size through the clip and records it (det.npz's report, the calibration), `apply`
-     * also takes a clear change out ({@link unzoomDetections}). Report only by default: on the
-     * wolf's rendered exams it refused every true 1-2% drift zoom and took a false +2.5% from a
-     * codec-degraded clip (docs/benchmarks.md, issue 14). @default 'report'
+     * With `refine` and `calib: 'auto'`, where the studio shows no zoom: `follow` fits the rig's
+     * zoom with its pose on every frame of a clip whose framing drifts (a camera that slides may
+     * zoom; a still one is not looked at) and takes it out of the keypoints and the calibration;
+     * `report` measures the creature's size in stage 1's peaks and records it (det.npz's report,
+     * the calibration), `apply` also takes a clear change out ({@link unzoomDetections}); `follow`
+     * reports as `report` where the framing holds still. The peaks' size refused every true 1-2%
+     * drift zoom and took a false +2.5% from a codec-degraded clip; the fitted zoom follows them
+     * (docs/benchmarks.md, issue 14). @default 'follow'
      */
-    creatureZoom: z.enum(['report', 'apply']).default('report'),
+    creatureZoom: z.enum(['follow', 'report', 'apply']).default('follow'),
     /** Frames per inference batch (two views each). @default 4 */
     batchFrames: z.number().int().positive().default(4),
     /** Stop after this many frames. */

@@ -12,8 +12,10 @@ import type { DetectOptions } from './detect-options.js';
 import { framePeaks, type PeakLists } from './frame-peaks.js';
 import { loadReader } from './reader-io.js';
 import { type RefineClipInput, type RefineClipResult, refineClip } from './refine/refine-clip.js';
+import type { RefineClipOptions } from './refine/refine-clip-options.js';
 import type { PeakWorker } from './start-peak-worker.js';
 import { type ClipFade, unfadeFrames } from './unfade-frames.js';
+import { zoomAssumed } from './unzoom-detections.js';
 import { alignPeaks, estimateViewLag, type ViewLag } from './view-lag.js';
 
 // The two ways detectClip reads a clip: inline, or with stage 1 in a worker thread.
@@ -40,6 +42,8 @@ type UvConf = Pick<Detections, 'frontUv' | 'sideUv' | 'frontConf' | 'sideConf'>;
 export interface ReadOutcome {
   peaks: PeakLists | UvConf;
   refined: UvConf | null;
+  /** The zoom the refinement followed, per frame (`RefineClipResult.zoom`), else null. */
+  zoom: Float64Array | null;
   frames: number;
   calibration: ClipCalibration | null;
   calib: ClipCalib;
@@ -71,6 +75,20 @@ function decodeOptions(ctx: ReadContext) {
 /** The clip's frames with any ghosting the calibration measured undone ({@link deghostFrames}). */
 function deghosted(ctx: ReadContext, cal: ClipCalibs) {
   return deghostFrames(decodeVideo(ctx.o.clip, decodeOptions(ctx)), cal.ghost?.blend ?? 0);
+}
+
+/**
+ * Whether the refinement follows a zoom: asked (`creatureZoom: 'follow'`), the calibration had to
+ * assume the zoom, and the framing drifts (a still camera is not fitted a zoom its outline's
+ * misfit would invent).
+ */
+function followsZoom(o: ReadContext['o'], calibration: ClipCalibration | null): boolean {
+  return o.creatureZoom === 'follow' && zoomAssumed(calibration) && calibration.drifts;
+}
+
+/** The refinement's options, following a zoom where {@link followsZoom}. */
+function refineOptions(o: ReadContext['o'], calibration: ClipCalibration | null): RefineClipOptions {
+  return { ...(o.refine?.options ?? {}), followZoom: followsZoom(o, calibration) };
 }
 
 function pickUv(r: UvConf): UvConf {
@@ -127,13 +145,14 @@ export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
           clip: o.clip,
           visibility: c.fade.visibility,
         },
-        o.refine?.options ?? {},
+        refineOptions(o, cal.calibration),
         (i) => onEvent({ phase: 'refine', done: i + 1, total }),
       );
     } else onEvent({ phase: 'views', fade, lag });
     return {
       peaks: inStep(peaks, k, done, lag, fade),
       refined: refined && unshownTail(pickUv(refined), k, lag.frames),
+      zoom: followsZoom(o, cal.calibration) ? (refined?.zoom ?? null) : null,
       frames: done,
       calibration: cal.calibration,
       calib: cal.calib,
@@ -212,7 +231,7 @@ export async function readWithPeakWorker(
           clip: o.clip,
           visibility: c.fade.visibility,
         },
-        o.refine?.options ?? {},
+        refineOptions(o, cal.calibration),
         (i) => onEvent({ phase: 'refine', done: i + 1, total }),
       );
     let c = await clipFrames(deghosted(ctx, cal), layout, cal.frames, w.peaks, k, total, ready, {
@@ -236,6 +255,7 @@ export async function readWithPeakWorker(
     return {
       peaks: inStep(w.peaks, k, n, c.lag, c.fade),
       refined: unshownTail(pickUv(refined), k, c.lag.frames),
+      zoom: followsZoom(o, cal.calibration) ? refined.zoom : null,
       frames: n,
       calibration: cal.calibration,
       calib: cal.calib,

@@ -91,6 +91,7 @@ export {
   type PaintJoints,
   type PixelRect,
   placeRestPose,
+  poseRoot,
   predictRefinePose,
   projectKeypoints,
   projectVertices,

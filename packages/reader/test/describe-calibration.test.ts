@@ -46,7 +46,17 @@ describe('describeCalibration', () => {
       creatureZoom: { change: 0.0148, clear: true, applied: true },
     });
     expect(describeCalibration(calibration({ ghost: { blend: 0, peak: 1, steps: 900 } }))).toHaveLength(3);
-    // Found but not applied (creatureZoom: 'report', the default): said, not taken out.
+    // Fitted by the refinement (creatureZoom: 'follow', a drifting framing): said so.
+    const followed = describeCalibration(
+      calibration({
+        drifts: true,
+        creatureZoom: { change: -0.0152, clear: true, applied: true, followed: true },
+      }),
+    );
+    expect(followed.at(-1)).toBe(
+      "drift: the creature's size changes -1.52% through the clip where the studio shows no zoom; fitted with the rig's pose frame by frame and taken out of the calibration and the keypoints",
+    );
+    // Found but not applied (creatureZoom: 'report', or 'follow' on a still framing): said, not taken out.
     const found = describeCalibration(
       calibration({ drifts: false, creatureZoom: { change: -0.021, clear: true, applied: false } }),
     );

@@ -24,11 +24,14 @@ export function parseRefine(v: string | undefined): RefineMode {
   return v;
 }
 
-/** `--creature-zoom report|apply`: the creature's size change over the clip, reported or applied. */
-export function parseCreatureZoom(v: string | undefined): 'report' | 'apply' {
-  if (v === undefined) return 'report';
-  if (v !== 'report' && v !== 'apply') {
-    throw new UsageError(`--creature-zoom: Expected report or apply, got "${v}".`);
+/**
+ * `--creature-zoom follow|report|apply`: a zoom the studio does not show, followed by the
+ * refinement's silhouette (the default), or the creature's size in the peaks reported or applied.
+ */
+export function parseCreatureZoom(v: string | undefined): 'follow' | 'report' | 'apply' {
+  if (v === undefined) return 'follow';
+  if (v !== 'follow' && v !== 'report' && v !== 'apply') {
+    throw new UsageError(`--creature-zoom: Expected follow, report or apply, got "${v}".`);
   }
   return v;
 }
@@ -82,7 +85,7 @@ export const captureCommand: Command = {
   name: 'capture',
   summary: 'Capture a two-view clip onto the rig: detect, solve, apply, showcase.mp4',
   usage:
-    'mocap capture <clip> [<clip>... --queue URL] --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--creature-zoom report|apply] [--refine auto|on|off] [--showcase WxH] [--height H] [--no-renders] [--no-bvh] [--no-fbx] [--json] [--queue URL]',
+    'mocap capture <clip> [<clip>... --queue URL] --creature DIR [--reader DIR] [--out DIR] [--calib auto|identity] [--creature-zoom follow|report|apply] [--refine auto|on|off] [--showcase WxH] [--height H] [--no-renders] [--no-bvh] [--no-fbx] [--json] [--queue URL]',
   async run(ctx) {
     const { values, positionals } = parseCommandArgs(
       ctx.argv,

@@ -34,7 +34,7 @@ export const detectCommand: Command = {
   summary: 'Read a two-view clip to joints in both views (det.npz) with the trained reader',
   usage:
     'mocap detect <clip> --creature DIR [--reader DIR] [--ref ref.png] [--out det.npz] ' +
-    '[--calib auto|identity|sx,sy,tx,ty] [--refine auto|on|off] [--creature-zoom report|apply] [--max-frames N] [--json]',
+    '[--calib auto|identity|sx,sy,tx,ty] [--refine auto|on|off] [--creature-zoom follow|report|apply] [--max-frames N] [--json]',
   async run(ctx) {
     const { values, positionals } = parseCommandArgs(
       ctx.argv,
@@ -46,7 +46,7 @@ export const detectCommand: Command = {
         calib: { type: 'string', default: 'auto' },
         'max-frames': { type: 'string' },
         refine: { type: 'string', default: 'auto' },
-        'creature-zoom': { type: 'string', default: 'report' },
+        'creature-zoom': { type: 'string' },
         json: { type: 'boolean', default: false },
       },
       true,

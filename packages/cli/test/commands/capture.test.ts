@@ -262,7 +262,7 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
       '--calib: Expected auto or identity, got "x"',
     );
     expect((await run(['capture', clip, '--creature', dir, '--creature-zoom', 'on'])).err).toContain(
-      '--creature-zoom: Expected report or apply, got "on"',
+      '--creature-zoom: Expected follow, report or apply, got "on"',
     );
     const fresh = await mkdtemp(path.join(tmpdir(), 'cli-capture-fresh-'));
     try {

@@ -82,7 +82,7 @@ describe('mocap detect', () => {
       '--calib: Expected auto, identity or sx,sy,tx,ty, got "1,2"',
     );
     expect((await run(['detect', clip, '--creature', dir, '--creature-zoom', 'on'])).err).toContain(
-      '--creature-zoom: Expected report or apply, got "on"',
+      '--creature-zoom: Expected follow, report or apply, got "on"',
     );
     const noRef = await run(['detect', clip, '--creature', dir, '--ref', path.join(dir, 'none.png')]);
     expect(noRef.code).toBe(1);

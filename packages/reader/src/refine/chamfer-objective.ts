@@ -7,12 +7,11 @@ import { jointWorldMatrices } from './joint-world-matrices.js';
 import type { KeypointTargets } from './keypoint-targets.js';
 import { KeypointTerms } from './keypoint-terms.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
-import { mat4MulAt } from './mat4-ops.js';
 import type { ObservedViews } from './observed-views.js';
 import { faceLabels, LABEL_GROUP0 } from './paint-labels.js';
 import { priorTerms } from './prior-terms.js';
 import { createRasterTarget, projectVertices, type RasterTarget, rasterizeDepth } from './rasterize-views.js';
-import type { RefinePose } from './refine-pose-state.js';
+import { poseRoot, type RefinePose } from './refine-pose-state.js';
 import { sampleDistance } from './sample-distance.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 import { skinningMatrices } from './skinning-matrices.js';
@@ -26,13 +25,16 @@ import { VertexJacobians } from './vertex-jacobians.js';
  * own paint group's mask (bilinear in the distance transform), (2) each observed boundary point's
  * offset from the nearest model boundary sample of the same channel, (3) joint origins against
  * heatmap peaks. All residuals are in layout px, Huber-weighted. Parameters: world translation
- * (3) then a rotation vector per free joint (3 each, in the joint's frame; see `applyPoseStep`).
+ * (3) then a rotation vector per free joint (3 each, in the joint's frame; see `applyPoseStep`),
+ * then with `options.zoom` the log of the rig's zoom (column `p - root origin` for a point p).
  * Gradients are analytic; visibility and correspondences are found by rasterising the model and
  * held fixed between {@link ChamferObjective.evaluate} calls with `reuse`.
  */
 export class ChamferObjective {
-  /** Number of parameters: 3 + 3 x free joints. */
+  /** Number of parameters: 3 + 3 x free joints (+ 1 with `options.zoom`). */
   readonly params: number;
+  /** The zoom's parameter (the last), or -1 when the zoom is fixed. */
+  readonly zoomParam: number;
   /** Free joint indices, in parameter order. */
   readonly joints: Int32Array;
   readonly samples: SurfaceSamples;
@@ -41,7 +43,6 @@ export class ChamferObjective {
   private readonly world: Float64Array;
   private readonly skin: Float64Array;
   private readonly root = new Float64Array(16);
-  private readonly shift = new Float64Array(16);
   private readonly verts: Float64Array;
   private readonly vproj: Float64Array;
   private readonly proj: ViewProjection;
@@ -81,7 +82,8 @@ export class ChamferObjective {
     this.joints.forEach((j, k) => {
       this.paramOf[j] = 3 + 3 * k;
     });
-    this.params = 3 + 3 * this.joints.length;
+    this.zoomParam = this.o.zoom ? 3 + 3 * this.joints.length : -1;
+    this.params = 3 + 3 * this.joints.length + (this.o.zoom ? 1 : 0);
     this.world = new Float64Array(nj * 16);
     this.skin = new Float64Array(nj * 16);
     this.verts = new Float64Array(mesh.vertexCount * 3);
@@ -94,9 +96,18 @@ export class ChamferObjective {
     this.spos = new Float64Array(s * 3);
     this.sproj = new Float64Array(s * 3);
     this.inside = new Int32Array(s * 2);
-    this.vj = new VertexJacobians(mesh, this.samples, this.paramOf, this.params);
+    this.vj = new VertexJacobians(mesh, this.samples, this.paramOf, this.params, this.zoomParam);
     this.cover = new CoverCorrespondences(s);
-    this.kp = new KeypointTerms(mesh, layout, this.proj, this.world, this.paramOf, this.params);
+    this.kp = new KeypointTerms(
+      mesh,
+      layout,
+      this.proj,
+      this.world,
+      this.paramOf,
+      this.params,
+      this.zoomParam,
+      this.root,
+    );
   }
 
   /**
@@ -106,9 +117,11 @@ export class ChamferObjective {
    */
   setPrior(reference: RefinePose | null): void {
     this.priorPose = reference ? Float64Array.from(reference.pose.rotation) : null;
+    this.priorZoom = reference ? reference.zoom : Number.NaN;
   }
 
   private priorPose: Float64Array | null = null;
+  private priorZoom = Number.NaN;
 
   /** Posed vertices (N x 3, metres) of the last evaluation. */
   get vertices(): Float64Array {
@@ -143,7 +156,7 @@ export class ChamferObjective {
     const f = observed.factor;
     const grad = gradScratch;
     const vj = this.vj;
-    if (h && g) vj.begin(this.world, this.skin);
+    if (h && g) vj.begin(this.world, this.skin, this.verts, this.root);
     const hub = this.o.huberPx;
     for (let k = 0; k < this.insideCount; k++) {
       const s = this.inside[2 * k];
@@ -200,21 +213,22 @@ export class ChamferObjective {
       cost += this.kp.evaluate(keypoints, this.o.keypoints, this.o.huberPx, h, g);
     if (this.priorPose && this.o.prior > 0)
       cost += priorTerms(this.priorPose, state, this.joints, this.o.prior, this.params, h, g);
+    if (this.zoomParam >= 0 && this.o.zoomPrior > 0 && Number.isFinite(this.priorZoom)) {
+      const z = this.zoomParam;
+      const r = Math.log(state.zoom / this.priorZoom);
+      cost += 0.5 * this.o.zoomPrior * r * r;
+      if (h && g) {
+        g[z] += this.o.zoomPrior * r;
+        h[z * this.params + z] += this.o.zoomPrior;
+      }
+    }
     if (h) this.finishNormal(h);
     return cost;
   }
 
   private pose(state: RefinePose): void {
     const mesh = this.mesh;
-    this.shift.fill(0);
-    this.shift[0] = 1;
-    this.shift[5] = 1;
-    this.shift[10] = 1;
-    this.shift[15] = 1;
-    this.shift[12] = state.translation[0];
-    this.shift[13] = state.translation[1];
-    this.shift[14] = state.translation[2];
-    mat4MulAt(this.root, 0, this.shift, 0, mesh.toWorld, 0);
+    poseRoot(this.root, mesh.toWorld, state);
     jointWorldMatrices(this.world, mesh, state.pose, this.root);
     skinningMatrices(this.skin, mesh, this.world);
     linearBlendSkin(this.verts, mesh, this.skin);

@@ -20,6 +20,16 @@ export const ChamferOptions = z
      * per free joint, radians; 0 turns it off. @default 0
      */
     prior: z.number().min(0).default(0),
+    /**
+     * Whether the rig's zoom ({@link RefinePose} `zoom`, scaled about its origin) is a parameter,
+     * the last one (its log): a clip that zooms through a take the calibration cannot see. @default false
+     */
+    zoom: z.boolean().default(false),
+    /**
+     * Weight of the zoom's prior: cost `0.5 w log(zoom / zoom_ref)^2` toward the reference pose's
+     * zoom ({@link ChamferObjective.setPrior}); only with `zoom`. @default 0
+     */
+    zoomPrior: z.number().min(0).default(0),
     /** Huber threshold on every residual, layout px. @default 10 */
     huberPx: z.number().positive().default(10),
     /** A sample is visible when it lies at most this far (in px of the level) behind the z-buffer. @default 1.5 */

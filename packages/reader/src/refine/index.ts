@@ -44,6 +44,7 @@ export {
   applyPoseStep,
   copyRefinePose,
   jointPositions,
+  poseRoot,
   predictRefinePose,
   type RefinePose,
   restRefinePose,

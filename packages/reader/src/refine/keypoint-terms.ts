@@ -17,7 +17,9 @@ export class KeypointTerms {
 
   /**
    * `world` (J x 16) is read at each {@link KeypointTerms.evaluate}: the joints' world matrices of
-   * the pose evaluated; `paramOf[j]` is joint j's first parameter, -1 when it is not free.
+   * the pose evaluated; `paramOf[j]` is joint j's first parameter, -1 when it is not free;
+   * `zoomParam` the zoom's log (-1: fixed), scaled about `root`'s origin (the pose's root matrix,
+   * read at each evaluation).
    */
   constructor(
     private readonly mesh: SkinnedMesh,
@@ -26,6 +28,8 @@ export class KeypointTerms {
     private readonly world: Float64Array,
     private readonly paramOf: Int32Array,
     private readonly params: number,
+    private readonly zoomParam = -1,
+    private readonly root: Float64Array | null = null,
   ) {
     this.jx = new Float64Array(3 * params);
     this.row = new Float64Array(params);
@@ -92,6 +96,13 @@ export class KeypointTerms {
       if (this.paramOf[j] < 0) continue;
       const o = 16 * j;
       this.crossColumns(j, x - this.world[o + 12], y - this.world[o + 13], z - this.world[o + 14]);
+    }
+    const zc = this.zoomParam;
+    if (zc >= 0 && this.root) {
+      this.jx[zc] = x - this.root[12];
+      this.jx[P + zc] = y - this.root[13];
+      this.jx[2 * P + zc] = z - this.root[14];
+      this.nz[this.nzCount++] = zc;
     }
   }
 

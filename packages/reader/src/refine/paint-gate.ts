@@ -3,7 +3,7 @@ import { jointWorldMatrices } from './joint-world-matrices.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { LABEL_BODY, LABEL_GROUP0 } from './paint-labels.js';
 import { projectVertices, type RasterTarget } from './rasterize-views.js';
-import type { RefinePose } from './refine-pose-state.js';
+import { poseRoot, type RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 import { skinningMatrices } from './skinning-matrices.js';
 
@@ -21,8 +21,7 @@ export function groupBoxes(
   margin: number,
   s: { world: Float64Array; skin: Float64Array; verts: Float64Array; proj: Float64Array },
 ): void {
-  const root = new Float64Array(mesh.toWorld);
-  for (let c = 0; c < 3; c++) root[12 + c] += state.translation[c];
+  const root = poseRoot(new Float64Array(16), mesh.toWorld, state);
   jointWorldMatrices(s.world, mesh, state.pose, root);
   skinningMatrices(s.skin, mesh, s.world);
   linearBlendSkin(s.verts, mesh, s.skin);

@@ -4,14 +4,17 @@ import type { ChamferOptions } from './chamfer-options.js';
 /**
  * The objective's settings for clips: paint channels at 0.3 of the silhouette (a hidden or fringed
  * paint group must not drag its limb), Huber at 3 px, a strong pull toward the previous frame's
- * pose (what no view shows otherwise drifts), heatmap peaks weighted by their confidence. Chosen on
- * rendered wolf exams; the figures behind each value are in docs/benchmarks.md (issue 7).
+ * pose (what no view shows otherwise drifts), heatmap peaks weighted by their confidence, and a
+ * followed zoom (`followZoom`) pulled hard toward the previous frame's (a camera zooms slowly; the
+ * outline's misfit jitters). Chosen on rendered wolf exams; the figures behind each value are in
+ * docs/benchmarks.md (issues 7 and 14).
  */
 export const CLIP_OBJECTIVE: Readonly<ChamferOptions> = Object.freeze({
   paint: 0.3,
   huberPx: 3,
   prior: 10000,
   keypoints: 4,
+  zoomPrior: 2e7,
 });
 
 /** Options of {@link refineClip}; defaults in the schema. */
@@ -96,6 +99,12 @@ export const RefineClipOptions = z
     predict: z.boolean().default(true),
     /** LM iterations per level on a frame that starts from a prediction (`predict`). @default [7] */
     predictedIterations: z.array(z.number().int().min(0)).default([7]),
+    /**
+     * Follow a zoom through the clip that the calibration could not see (no layout edge in view):
+     * the rig's zoom is fitted with its pose on every frame, pulled toward the last frame's
+     * (the objective's `zoom` and `zoomPrior`); the result's `zoom` holds it. @default false
+     */
+    followZoom: z.boolean().default(false),
   })
   .strict();
 /** Options of {@link refineClip} as passed in. */

@@ -81,6 +81,11 @@ export interface RefineClipResult {
   reports: RefineReport[];
   /** Per frame: heatmap peaks used (front + side) of 2K. */
   peaksUsed: Int32Array;
+  /**
+   * Per frame: the zoom the rig was fitted at (`followZoom`; 1 without): the clip's zoom against
+   * the first frame's, which the keypoints show too.
+   */
+  zoom: Float64Array;
   /** Wall-clock seconds of segmentation + refinement (decoding excluded when frames come from memory). */
   seconds: number;
 }
@@ -109,7 +114,11 @@ export async function refineClip(
   const K = kp.joints.length;
   const G = input.paint.length;
   const vlabels = vertexPaintLabels(mesh, input.paint);
-  const objective = new ChamferObjective(mesh, vlabels, layout, { ...CLIP_OBJECTIVE, ...o.objective });
+  const objective = new ChamferObjective(mesh, vlabels, layout, {
+    ...CLIP_OBJECTIVE,
+    zoom: o.followZoom,
+    ...o.objective,
+  });
   const n = layout.WIDTH * layout.HEIGHT;
   const labels = new Uint8Array(n);
   const levels: (ObservedViews | undefined)[] = o.factors.map(() => undefined);
@@ -128,6 +137,8 @@ export async function refineClip(
   const joints: number[] = [];
   const reports: RefineReport[] = [];
   const used: number[] = [];
+  const zoom: number[] = [];
+
   let state: ReturnType<typeof placeRestPose>['state'] | undefined;
   let regions: { x0: number; x1: number; y0: number; y1: number }[] | null = null;
   let seconds = 0;
@@ -180,6 +191,7 @@ export async function refineClip(
     }
     reports.push({ levels: [] });
     used.push(0);
+    zoom.push(state?.zoom ?? 1);
   };
   for await (const frame of input.frames) {
     if (frame.width !== layout.WIDTH || frame.height !== layout.HEIGHT) {
@@ -274,6 +286,7 @@ export async function refineClip(
     const { report } = refinePose(objective, state, obs, peaks, {
       iterations: r === 0 ? o.firstIterations : predicted ? o.predictedIterations : o.iterations,
     });
+    zoom.push(state.zoom);
     if (r === 0 && o.sideOnlyRatio > 0) sideOnlyJoints(swingJoints, mesh, jointPx, painted, o.sideOnlyRatio);
     keepSideViewSwing(state, mesh, swingJoints, lateral);
     if (o.predict) {
@@ -298,6 +311,7 @@ export async function refineClip(
           sideUv[2 * K * u + i] = s[i];
         }
         for (let i = 0; i < 3 * K; i++) joints[3 * K * u + i] = pos[i];
+        zoom[u] = state.zoom;
         frontConf.fill(o.minKeypointConf, K * u, K * (u + 1));
         sideConf.fill(o.minKeypointConf, K * u, K * (u + 1));
       }
@@ -349,6 +363,7 @@ export async function refineClip(
     joints: Float64Array.from(joints),
     reports,
     peaksUsed: Int32Array.from(used),
+    zoom: Float64Array.from(zoom),
     seconds,
   };
 }

@@ -5,23 +5,39 @@ import { restJointPose } from './rest-joint-pose.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 
 /**
- * The pose the refinement moves: the skin's joint transforms plus a world translation (metres)
- * added after {@link SkinnedMesh.toWorld}.
+ * The pose the refinement moves: the skin's joint transforms, a zoom (the whole rig scaled about
+ * {@link SkinnedMesh.toWorld}'s origin: a clip that zooms shows the creature larger, not posed
+ * differently; 1 unless the objective follows a zoom) and a world translation (metres) added after.
  */
 export interface RefinePose {
   pose: JointPose;
   translation: Float64Array;
+  zoom: number;
 }
 
-/** A refine pose at the mesh's rest pose and no translation. */
+/** A refine pose at the mesh's rest pose, no translation and no zoom. */
 export function restRefinePose(mesh: SkinnedMesh): RefinePose {
-  return { pose: restJointPose(mesh), translation: new Float64Array(3) };
+  return { pose: restJointPose(mesh), translation: new Float64Array(3), zoom: 1 };
 }
 
 /** Copies `src` into `out` and returns `out`. */
 export function copyRefinePose(out: RefinePose, src: RefinePose): RefinePose {
   copyJointPose(out.pose, src.pose);
   out.translation.set(src.translation);
+  out.zoom = src.zoom;
+  return out;
+}
+
+/**
+ * The root matrix a pose draws the skin through: `toWorld` with its linear part scaled by the
+ * pose's zoom (about toWorld's origin), then shifted by the pose's translation. Writes `out`.
+ */
+export function poseRoot(out: Float64Array, toWorld: Float64Array, state: RefinePose): Float64Array {
+  for (let i = 0; i < 16; i++) out[i] = toWorld[i];
+  for (let c = 0; c < 3; c++) {
+    for (let r = 0; r < 3; r++) out[4 * c + r] *= state.zoom;
+    out[12 + c] += state.translation[c];
+  }
   return out;
 }
 
@@ -60,8 +76,9 @@ export function predictRefinePose(out: RefinePose, prev: RefinePose, last: Refin
 
 /**
  * Applies a parameter step: `delta[0..2]` adds to the translation; `delta[3 + 3k ..]` rotates free
- * joint `joints[k]` in its own frame, `q <- q * exp(delta / 2)` (a rotation vector in radians).
- * Writes `out` (may be `state`) and returns it.
+ * joint `joints[k]` in its own frame, `q <- q * exp(delta / 2)` (a rotation vector in radians);
+ * a `delta` one longer (an objective that follows a zoom) ends with the zoom's log step,
+ * `zoom <- zoom * exp(delta)`. Writes `out` (may be `state`) and returns it.
  */
 export function applyPoseStep(
   out: RefinePose,
@@ -93,6 +110,8 @@ export function applyPoseStep(
     q[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
     q[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
   }
+  const z = 3 + 3 * joints.length;
+  if (delta.length > z) out.zoom *= Math.exp(scale * delta[z]);
   return out;
 }
 
@@ -108,8 +127,7 @@ export function jointPositions(out: Float64Array, mesh: SkinnedMesh, state: Refi
   const nj = mesh.jointNames.length;
   if (out.length < nj * 3)
     throw new RangeError(`jointPositions: expected an output of ${nj * 3} values, got ${out.length}.`);
-  const root = new Float64Array(mesh.toWorld);
-  for (let k = 0; k < 3; k++) root[12 + k] += state.translation[k];
+  const root = poseRoot(new Float64Array(16), mesh.toWorld, state);
   const world = jointWorldMatrices(new Float64Array(nj * 16), mesh, state.pose, root);
   for (let j = 0; j < nj; j++) {
     out[3 * j] = world[16 * j + 12];

@@ -61,6 +61,7 @@ export function refinePose(
       scale: new Float64Array(state.pose.scale.length),
     },
     translation: new Float64Array(3),
+    zoom: state.zoom,
   };
   const report: RefineReport = { levels: [] };
   levels.forEach((obs, li) => {

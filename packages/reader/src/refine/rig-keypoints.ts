@@ -1,6 +1,6 @@
 import { type Layout, projectPoints } from '@mocap/layout';
 import { jointWorldMatrices } from './joint-world-matrices.js';
-import type { RefinePose } from './refine-pose-state.js';
+import { poseRoot, type RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 
 /** A rig keypoint as rig_info.json states it: a bone's head or tail, and the bone's length (metres). */
@@ -62,8 +62,7 @@ export function rigKeypointPositions(
   kp: RigKeypoints,
   world: Float64Array = new Float64Array(mesh.jointNames.length * 16),
 ): Float64Array {
-  const root = new Float64Array(mesh.toWorld);
-  for (let c = 0; c < 3; c++) root[12 + c] += state.translation[c];
+  const root = poseRoot(new Float64Array(16), mesh.toWorld, state);
   jointWorldMatrices(world, mesh, state.pose, root);
   for (let k = 0; k < kp.joints.length; k++) {
     const m = 16 * kp.joints[k];

@@ -81,5 +81,6 @@ function clonePose(p: RefinePose): RefinePose {
       scale: new Float64Array(p.pose.scale.length),
     },
     translation: new Float64Array(3),
+    zoom: p.zoom,
   };
 }

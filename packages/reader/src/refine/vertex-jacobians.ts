@@ -14,7 +14,7 @@ import type { SurfaceSamples } from './surface-samples.js';
  *
  * ```ts
  * const vj = new VertexJacobians(mesh, samples, paramOf, params);
- * vj.begin(world, skin); // once per evaluation, after skinning
+ * vj.begin(world, skin, verts, root); // once per evaluation, after skinning
  * vj.addSample(s, 0, m00, m01, m11, g0, g1);
  * vj.finish(h, g);
  * ```
@@ -48,12 +48,15 @@ export class VertexJacobians {
   private usedCount = 0;
   private world: Float64Array = new Float64Array(0);
   private skin: Float64Array = new Float64Array(0);
+  private verts: Float64Array = new Float64Array(0);
+  private root: Float64Array = new Float64Array(16);
 
   constructor(
     private readonly mesh: SkinnedMesh,
     private readonly samples: SurfaceSamples,
     private readonly paramOf: Int32Array,
     private readonly params: number,
+    private readonly zoomParam = -1,
   ) {
     const nj = mesh.jointNames.length;
     const P = params;
@@ -85,6 +88,8 @@ export class VertexJacobians {
         }
       }
       for (let p = 3; p < P; p++) if (mark[p]) cols.push(p);
+      // every vertex moves with the zoom (the last column, so the list stays ascending)
+      if (zoomParam >= 0) cols.push(zoomParam);
     }
     start[faces] = cols.length;
     this.faceStart = start;
@@ -124,10 +129,15 @@ export class VertexJacobians {
     this.sigUsed = new Int32Array(S);
   }
 
-  /** Starts an evaluation at the joints' `world` and skinning `skin` matrices (J x 16, kept by reference). */
-  begin(world: Float64Array, skin: Float64Array): void {
+  /**
+   * Starts an evaluation at the joints' `world` and skinning `skin` matrices (J x 16), the skinned
+   * `verts` (N x 3) and the pose's `root` matrix (the zoom's centre is its origin); all kept by reference.
+   */
+  begin(world: Float64Array, skin: Float64Array, verts: Float64Array, root: Float64Array): void {
     this.world = world;
     this.skin = skin;
+    this.verts = verts;
+    this.root = root;
     this.epoch++;
     this.usedCount = 0;
     const nj = this.mesh.jointNames.length;
@@ -177,6 +187,12 @@ export class VertexJacobians {
     const base = 3 * P * v;
     const jv = this.jv;
     const w = this.world;
+    const zc = this.zoomParam;
+    if (zc >= 0) {
+      jv[base + zc] = this.verts[3 * v] - this.root[12];
+      jv[base + P + zc] = this.verts[3 * v + 1] - this.root[13];
+      jv[base + 2 * P + zc] = this.verts[3 * v + 2] - this.root[14];
+    }
     for (let t = 0; t < nt; t++) {
       const j = this.touched[t];
       const W = acc[4 * j + 3];

@@ -147,6 +147,49 @@ describe('refineClip', () => {
     expect(r.peaksUsed[FRAMES - 1]).toBeLessThan(0.95 * 2 * names.length);
   });
 
+  it('follows a zoom with followZoom: the fitted zoom tracks the drawn one, and the keypoints land nearer', async () => {
+    // 16 frames: the pose walks in over the first 6 while the camera zooms in 0.25% a frame
+    const T = 16;
+    const vlabels = vertexPaintLabels(mesh, FOX_PAINT);
+    const K = names.length;
+    const zf: RgbImage[] = [];
+    const t3 = new Float64Array(T * K * 3);
+    for (let t = 0; t < T; t++) {
+      const pose = blendPose(mesh, Math.min(1, t / 5));
+      pose.zoom = 1 + 0.0025 * t;
+      zf.push(paintFrame(renderLabels(mesh, vlabels, pose), 30 + t));
+      t3.set(rigKeypointPositions(new Float64Array(K * 3), mesh, pose, kp), t * K * 3);
+    }
+    const tF = new Float64Array(T * K * 2);
+    const tS = new Float64Array(T * K * 2);
+    projectPoints(tF, tS, t3, FOX_LAYOUT);
+    const rng = seededRandom(8);
+    const zp: ClipPeaks = {
+      frontUv: Float32Array.from(tF, (v) => v + 3 * rng.normal()),
+      sideUv: Float32Array.from(tS, (v) => v + 3 * rng.normal()),
+      frontConf: new Float32Array(T * K).fill(0.9),
+      sideConf: new Float32Array(T * K).fill(0.9),
+    };
+    // a zoom 20x as fast as a drifting camera's (2% in 120 frames) wants a lighter pull than the clips' default
+    const followed = await refineClip(
+      { ...foxInput(), frames: zf, peaks: zp },
+      { followZoom: true, objective: { zoomPrior: 1e5 } },
+    );
+    const fixed = await refineClip({ ...foxInput(), frames: zf, peaks: zp });
+    expect(Array.from(fixed.zoom)).toEqual(new Array(T).fill(1));
+    const change = followed.zoom[T - 1] / followed.zoom[0] - 1;
+    expect(change).toBeGreaterThan(0.025);
+    expect(change).toBeLessThan(0.05);
+    const last = (r: typeof fixed) =>
+      meanPx(
+        r.frontUv.subarray(2 * K * (T - 4)),
+        r.sideUv.subarray(2 * K * (T - 4)),
+        tF.subarray(2 * K * (T - 4)),
+        tS.subarray(2 * K * (T - 4)),
+      );
+    expect(last(followed)).toBeLessThan(last(fixed));
+  }, 60_000);
+
   it('gives a keypoint neither view shows unseenKeypointConf in both views, and keeps its place', async () => {
     const input = { ...foxInput(), frames, peaks };
     // no bone shows 1e12 px: every keypoint counts as hidden in both views

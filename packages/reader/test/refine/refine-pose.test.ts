@@ -65,6 +65,22 @@ describe('refinePose', () => {
     );
   });
 
+  it('a zoomed view: a free zoom grows toward it, the zoom prior holds it, a fixed one stays', async () => {
+    // one frame alone pins the zoom only loosely (a pose can stretch toward a larger outline): a
+    // clip's zoom prior (refineClip's followZoom) is what holds it to the camera's
+    const free = await refineScene(4, 3, 0.01, { zoom: true }, 1.04);
+    refinePose(free.objective, free.start, free.levels);
+    expect(free.start.zoom).toBeGreaterThan(1.02);
+    expect(free.start.zoom).toBeLessThan(1.1);
+    const held = await refineScene(4, 3, 0.01, { zoom: true, zoomPrior: 1e12 }, 1.04);
+    held.objective.setPrior(held.start);
+    refinePose(held.objective, held.start, held.levels);
+    expect(Math.abs(held.start.zoom - 1)).toBeLessThan(1e-3);
+    const fixed = await refineScene(4, 3, 0.01, {}, 1.04);
+    refinePose(fixed.objective, fixed.start, fixed.levels);
+    expect(fixed.start.zoom).toBe(1);
+  });
+
   it('from pixels: a colour model fitted on the rest pose segments a drifted frame, and refinement matches the label-perfect result', async () => {
     const scene = await refineScene(3, 6, 0.02);
     const restLabels = renderLabels(scene.mesh, scene.vlabels, restRefinePose(scene.mesh));

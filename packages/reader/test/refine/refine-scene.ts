@@ -14,6 +14,7 @@ import {
   type KeypointTargets,
   linearBlendSkin,
   observeLabels,
+  poseRoot,
   projectVertices,
   type RefinePose,
   rasterizeViews,
@@ -46,8 +47,7 @@ export function meanJointError(a: Float64Array, b: Float64Array): number {
 export function renderLabels(mesh: SkinnedMesh, vlabels: Uint8Array, state: RefinePose): Uint8Array {
   const world = new Float64Array(mesh.jointNames.length * 16);
   const skin = new Float64Array(mesh.jointNames.length * 16);
-  const root = mesh.toWorld.slice();
-  for (let k = 0; k < 3; k++) root[12 + k] += state.translation[k];
+  const root = poseRoot(new Float64Array(16), mesh.toWorld, state);
   jointWorldMatrices(world, mesh, state.pose, root);
   skinningMatrices(skin, mesh, world);
   const verts = linearBlendSkin(new Float64Array(mesh.vertexCount * 3), mesh, skin);
@@ -57,11 +57,6 @@ export function renderLabels(mesh: SkinnedMesh, vlabels: Uint8Array, state: Refi
   return t.label;
 }
 
-/**
- * The synthetic refinement scene: the Fox at its Walk pose (key 5) is the truth whose rendered
- * labels are "observed"; the start is that pose with every free joint turned by a seeded random
- * rotation of `deg` degrees (per axis, normal) and the body shifted by `shiftM` metres.
- */
 /** Colours of the Fox's five paint groups in {@link paintFrame}: four legs, then the tail. */
 const FOX_PAINT_RGB = [
   [220, 40, 40],
@@ -122,10 +117,23 @@ export function truthPeaks(
   return { joints: Int32Array.from({ length: n }, (_, j) => j), uv, conf: new Float64Array(2 * n).fill(1) };
 }
 
-export async function refineScene(seed: number, deg: number, shiftM: number, options: ChamferOptions = {}) {
+/**
+ * The synthetic refinement scene: the Fox at its Walk pose (key 5), drawn at `zoom`, is the truth
+ * whose rendered labels are "observed"; the start is that pose at zoom 1 with every free joint
+ * turned by a seeded random rotation of `deg` degrees (per axis, normal) and the body shifted by
+ * `shiftM` metres.
+ */
+export async function refineScene(
+  seed: number,
+  deg: number,
+  shiftM: number,
+  options: ChamferOptions = {},
+  zoom = 1,
+) {
   const mesh = await readFox();
   const vlabels = vertexPaintLabels(mesh, FOX_PAINT);
   const truth = restRefinePose(mesh);
+  truth.zoom = zoom;
   const walk = mesh.animations.find((a) => a.name === 'Walk')!;
   sampleSkinAnimation(truth.pose, walk, walk.channels[0].times[5]);
   const labels = renderLabels(mesh, vlabels, truth);
@@ -133,8 +141,9 @@ export async function refineScene(seed: number, deg: number, shiftM: number, opt
   const rng = seededRandom(seed);
   const delta = new Float64Array(objective.params);
   for (let k = 0; k < 3; k++) delta[k] = shiftM * rng.normal();
-  for (let k = 3; k < objective.params; k++) delta[k] = ((deg * Math.PI) / 180) * rng.normal();
+  for (let k = 3; k < 3 + 3 * objective.joints.length; k++) delta[k] = ((deg * Math.PI) / 180) * rng.normal();
   const start = copyRefinePose(restRefinePose(mesh), truth);
+  start.zoom = 1;
   applyPoseStep(start, start, objective.joints, delta);
   const levels = [4, 2, 1].map((f) => observeLabels(labels, FOX_LAYOUT, FOX_PAINT.length, f));
   return { mesh, vlabels, truth, start, objective, levels, labels };
