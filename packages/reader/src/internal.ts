@@ -68,6 +68,7 @@ export {
   distanceTransform1d,
   faceLabels,
   fitColourModel,
+  fitFirstFrame,
   inChannel,
   type JointPose,
   jointPoseFromBlenderEuler,

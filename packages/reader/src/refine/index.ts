@@ -19,6 +19,7 @@ export {
   distanceTransform1d,
   type PixelRect,
 } from './distance-transform.js';
+export { fitFirstFrame } from './first-frame-fit.js';
 export { copyJointPose, type JointPose } from './joint-pose.js';
 export { jointProjectedArea, jointVisibility } from './joint-visibility.js';
 export { jointWorldMatrices } from './joint-world-matrices.js';

@@ -34,6 +34,13 @@ export const RefineClipOptions = z
     firstGatePx: z.number().positive().optional(),
     /** How many frames {@link RefineClipOptions} `firstGatePx` applies to. @default 1 */
     firstGateFrames: z.number().int().min(0).default(1),
+    /**
+     * The first frame is also fitted with the paint channels at this weight first, then the clip's
+     * objective, and the fit with the lower cost under the clip's objective kept
+     * ({@link fitFirstFrame}): a clip that starts mid-stride has a limb the clip's paint weight
+     * cannot pull over from the rest pose. 0 fits it once. @default 1
+     */
+    firstPaint: z.number().min(0).default(1),
     /** Whether the first frame is pulled toward the placed rest pose it starts from (the prior). @default true */
     firstPrior: z.boolean().default(true),
     /** Boundary points per channel and view. @default 150 */

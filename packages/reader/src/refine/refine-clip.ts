@@ -3,6 +3,7 @@ import type { RgbImage } from '@mocap/media';
 import { ChamferObjective } from './chamfer-objective.js';
 import { cleanLabels } from './clean-labels.js';
 import { type ColourModel, fitColourModel, segmentImage } from './colour-model.js';
+import { fitFirstFrame } from './first-frame-fit.js';
 import { dominantJoints, jointProjectedArea, jointVisibility } from './joint-visibility.js';
 import { viewConfidences } from './keypoint-confidence.js';
 import type { KeypointTargets } from './keypoint-targets.js';
@@ -119,6 +120,8 @@ export async function refineClip(
     zoom: o.followZoom,
     ...o.objective,
   });
+  // the first frame's second objective (`firstPaint`), built when a first frame is fitted
+  let paintObjective: ChamferObjective | undefined;
   const n = layout.WIDTH * layout.HEIGHT;
   const labels = new Uint8Array(n);
   const levels: (ObservedViews | undefined)[] = o.factors.map(() => undefined);
@@ -282,10 +285,21 @@ export async function refineClip(
       peaks = targets;
     }
     // The first frame is pulled toward the rest pose it starts from, every later one toward the last.
-    objective.setPrior(r > 0 || o.firstPrior ? (predicted ? last : state) : null);
-    const { report } = refinePose(objective, state, obs, peaks, {
-      iterations: r === 0 ? o.firstIterations : predicted ? o.predictedIterations : o.iterations,
-    });
+    const prior = r > 0 || o.firstPrior ? (predicted ? last : state) : null;
+    let report: RefineReport;
+    if (r === 0 && o.firstPaint > 0) {
+      paintObjective ??= new ChamferObjective(mesh, vlabels, layout, {
+        ...CLIP_OBJECTIVE,
+        zoom: o.followZoom,
+        ...o.objective,
+        paint: o.firstPaint,
+      });
+      report = fitFirstFrame(objective, paintObjective, state, obs, peaks, o.firstIterations, prior);
+    } else {
+      objective.setPrior(prior);
+      const iterations = r === 0 ? o.firstIterations : predicted ? o.predictedIterations : o.iterations;
+      report = refinePose(objective, state, obs, peaks, { iterations }).report;
+    }
     zoom.push(state.zoom);
     if (r === 0 && o.sideOnlyRatio > 0) sideOnlyJoints(swingJoints, mesh, jointPx, painted, o.sideOnlyRatio);
     keepSideViewSwing(state, mesh, swingJoints, lateral);

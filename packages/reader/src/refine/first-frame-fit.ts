@@ -1,0 +1,55 @@
+import type { ChamferObjective } from './chamfer-objective.js';
+import type { KeypointTargets } from './keypoint-targets.js';
+import type { ObservedViews } from './observed-views.js';
+import { type RefineReport, refinePose } from './refine-pose.js';
+import { copyRefinePose, type RefinePose } from './refine-pose-state.js';
+
+/**
+ * Fits a clip's first frame from its start pose two ways and keeps the better: with the clip's
+ * `objective` alone, and after a first pass of `paintObjective` (the paint channels weighted up)
+ * then the clip's objective; the one with the lower cost under the clip's objective (finest
+ * level, the same peaks and prior) is kept. A clip that starts mid-stride has a limb far from the
+ * rest pose, where the clip's light paint weight and strong prior leave it on another limb's
+ * place; the paint pass pulls it onto its own colour. Both objectives' priors are set to `prior`
+ * (copied before the fits: it may be `state` itself). Writes `state` and returns the kept fit's
+ * report.
+ *
+ * ```ts
+ * const report = fitFirstFrame(objective, paintObjective, state, levels, peaks, [12], state);
+ * ```
+ */
+export function fitFirstFrame(
+  objective: ChamferObjective,
+  paintObjective: ChamferObjective,
+  state: RefinePose,
+  levels: readonly ObservedViews[],
+  peaks: KeypointTargets | null,
+  iterations: number[],
+  prior: RefinePose | null,
+): RefineReport {
+  const alt = copyRefinePose(cloneShape(state), state);
+  objective.setPrior(prior);
+  paintObjective.setPrior(prior);
+  const plain = refinePose(objective, state, levels, peaks, { iterations }).report;
+  refinePose(paintObjective, alt, levels, peaks, { iterations });
+  const painted = refinePose(objective, alt, levels, peaks, { iterations }).report;
+  const fine = levels[levels.length - 1]!;
+  if (objective.evaluate(alt, fine, peaks, false) < objective.evaluate(state, fine, peaks, false)) {
+    copyRefinePose(state, alt);
+    return painted;
+  }
+  return plain;
+}
+
+/** A pose with `p`'s array sizes (values not copied). */
+function cloneShape(p: RefinePose): RefinePose {
+  return {
+    pose: {
+      translation: new Float64Array(p.pose.translation.length),
+      rotation: new Float64Array(p.pose.rotation.length),
+      scale: new Float64Array(p.pose.scale.length),
+    },
+    translation: new Float64Array(3),
+    zoom: p.zoom,
+  };
+}
