@@ -36,7 +36,7 @@ export const RefineClipOptions = z
     firstGateFrames: z.number().int().min(0).default(1),
     /**
      * The first frame is also fitted with the paint channels at this weight first, then the clip's
-     * objective, and the fit with the lower cost under the clip's objective kept
+     * objective, and that fit kept where its cost under the clip's objective is over 2% lower
      * ({@link fitFirstFrame}): a clip that starts mid-stride has a limb the clip's paint weight
      * cannot pull over from the rest pose. 0 fits it once. @default 1
      */
