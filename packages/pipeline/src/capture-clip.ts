@@ -46,8 +46,8 @@ export interface CaptureOptions {
   calib?: 'auto' | 'identity' | undefined;
   /**
    * The creature's own size change over the clip (a zoom the backdrop cannot show), detectClip's
-   * `creatureZoom`: from the refinement's silhouette and taken out (`silhouette`), or from stage
-   * 1's peaks and reported (`report`) or taken out (`apply`). @default 'follow'
+   * `creatureZoom`: fitted by the refinement where the framing drifts and taken out (`follow`),
+   * or from stage 1's peaks and reported (`report`) or taken out (`apply`). @default 'follow'
    */
   creatureZoom?: 'follow' | 'report' | 'apply' | undefined;
   /**

@@ -52,18 +52,34 @@ export function describeCalibration(c: ClipCalibration): string[] {
       ? `drift: zoom ${signed(d.zoomX, 2)}% u, ${signed(d.zoomY, 2)}% v, slide ${signed(d.slideX, 1)}, ${signed(d.slideY, 1)} layout px from the first frame to the last (a frame corner strays up to ${d.maxPx.toFixed(1)} px); followed frame by frame (det.npz calib_frames)`
       : `drift: none (no frame corner moves more than ${d.maxPx.toFixed(2)} layout px)`,
   );
-  const z = c.creatureZoom;
-  if (z?.clear) {
-    lines.push(
-      `drift: the creature's size changes ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; ${z.followed ? "fitted with the rig's pose frame by frame and taken out of the calibration and the keypoints" : z.applied ? 'taken out of the calibration and the keypoints' : 'not taken out (a gait or the codec can show as much; --creature-zoom apply takes it out)'}`,
-    );
-  }
+  lines.push(...describeCreatureZoom(c));
   if (c.ghost && c.ghost.blend > 0) {
     lines.push(
       `ghost: each frame holds ${(100 * c.ghost.blend).toFixed(0)}% of the one before (${c.ghost.steps} pixel steps measured); undone before reading`,
     );
   }
   return lines;
+}
+
+/**
+ * The line for the creature's zoom through the clip where the studio shows none (known after
+ * reading: detectClip's `zoom` event), or none when there is no clear one.
+ *
+ * ```ts
+ * for (const line of describeCreatureZoom(calibration)) console.error(line);
+ * ```
+ */
+export function describeCreatureZoom(c: ClipCalibration): string[] {
+  const z = c.creatureZoom;
+  if (!z?.clear) return [];
+  const what = z.followed
+    ? "fitted with the rig's pose frame by frame and taken out of the calibration and the keypoints"
+    : z.applied
+      ? 'taken out of the calibration and the keypoints'
+      : 'not taken out (a gait or the codec can show as much; --creature-zoom apply takes it out)';
+  return [
+    `drift: the creature's size changes ${signed(100 * z.change, 2)}% through the clip where the studio shows no zoom; ${what}`,
+  ];
 }
 
 /** The calibration as JSON reports carry it: the mapping, its source, the drift and the skipped frames. */

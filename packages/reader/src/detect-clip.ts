@@ -159,6 +159,7 @@ export async function detectClip(
     pairs && read.calibration
       ? unzoomDetections(heatmaps, refined, read.calibration, pairs, layout, o.creatureZoom, read.zoom)
       : null;
+  if (creatureZoom && read.calibration) onEvent({ phase: 'zoom', calibration: read.calibration });
   const detections: Detections = refined ? { ...heatmaps, ...refined } : heatmaps;
   let heatmapsFile: string | null = null;
   if (o.out) {

@@ -3,7 +3,7 @@ export { type BlobDatasetOptions, writeBlobDataset } from './blob-dataset.js';
 export type { CalibSample, ClipCalibration } from './calibrate-clip.js';
 export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
-export { calibrationSummary, describeCalibration } from './describe-calibration.js';
+export { calibrationSummary, describeCalibration, describeCreatureZoom } from './describe-calibration.js';
 export { describeViews, viewsSummary } from './describe-views.js';
 export { type DetectResult, detectClip } from './detect-clip.js';
 export type { DetectEvent } from './detect-event.js';

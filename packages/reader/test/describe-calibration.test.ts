@@ -1,4 +1,9 @@
-import { type ClipCalibration, calibrationSummary, describeCalibration } from '@mocap/reader';
+import {
+  type ClipCalibration,
+  calibrationSummary,
+  describeCalibration,
+  describeCreatureZoom,
+} from '@mocap/reader';
 import { describe, expect, it } from 'vitest';
 
 function calibration(over: Partial<ClipCalibration> = {}): ClipCalibration {
@@ -56,6 +61,13 @@ describe('describeCalibration', () => {
     expect(followed.at(-1)).toBe(
       "drift: the creature's size changes -1.52% through the clip where the studio shows no zoom; fitted with the rig's pose frame by frame and taken out of the calibration and the keypoints",
     );
+    // The same line alone, as detect and capture print it once the clip is read (the 'zoom' event)
+    expect(
+      describeCreatureZoom(
+        calibration({ creatureZoom: { change: -0.0152, clear: true, applied: true, followed: true } }),
+      ),
+    ).toEqual([followed.at(-1)]);
+    expect(describeCreatureZoom(calibration({}))).toEqual([]);
     // Found but not applied (creatureZoom: 'report', or 'follow' on a still framing): said, not taken out.
     const found = describeCalibration(
       calibration({ drifts: false, creatureZoom: { change: -0.021, clear: true, applied: false } }),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type CaptureEvent, captureClip, type RefineMode } from '@mocap/pipeline';
-import { describeCalibration, describeViews } from '@mocap/reader';
+import { describeCalibration, describeCreatureZoom, describeViews } from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderProgress, requireCreature } from './blender-progress.js';
 import { countProgress } from './count-progress.js';
@@ -61,6 +61,11 @@ export function captureProgress(stderr: NodeJS.WritableStream) {
         }
         if (d.phase === 'views') {
           for (const line of describeViews(d.fade, d.lag)) stderr.write(`${line}\n`);
+          return;
+        }
+        if (d.phase === 'zoom') {
+          frames.end();
+          for (const line of describeCreatureZoom(d.calibration)) stderr.write(`${line}\n`);
           return;
         }
         // Stage 1 runs ahead of the refinement in a worker: once refining, its counts are the clip's.

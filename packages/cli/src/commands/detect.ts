@@ -6,6 +6,7 @@ import {
   calibrationSummary,
   type DetectEvent,
   describeCalibration,
+  describeCreatureZoom,
   describeViews,
   detectClip,
   viewsSummary,
@@ -80,6 +81,8 @@ export const detectCommand: Command = {
         for (const line of describeCalibration(e.calibration)) ctx.stderr.write(`${line}\n`);
       } else if (e.phase === 'views') {
         for (const line of describeViews(e.fade, e.lag)) ctx.stderr.write(`${line}\n`);
+      } else if (e.phase === 'zoom') {
+        for (const line of describeCreatureZoom(e.calibration)) ctx.stderr.write(`${line}\n`);
       } else if (e.phase === 'frames' || e.phase === 'refine') {
         if (refine && e.phase === 'frames') return;
         progress.update(refine ? 'detect + refine' : 'detect', e.done, e.total);
