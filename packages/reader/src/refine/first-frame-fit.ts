@@ -2,7 +2,7 @@ import type { ChamferObjective } from './chamfer-objective.js';
 import type { KeypointTargets } from './keypoint-targets.js';
 import type { ObservedViews } from './observed-views.js';
 import { type RefineReport, refinePose } from './refine-pose.js';
-import { copyRefinePose, type RefinePose } from './refine-pose-state.js';
+import { cloneRefinePose, copyRefinePose, type RefinePose } from './refine-pose-state.js';
 
 /**
  * Fits a clip's first frame from its start pose two ways and keeps the better: with the clip's
@@ -29,7 +29,7 @@ export function fitFirstFrame(
   prior: RefinePose | null,
   margin = 0.02,
 ): RefineReport {
-  const alt = copyRefinePose(cloneShape(state), state);
+  const alt = cloneRefinePose(state);
   objective.setPrior(prior);
   paintObjective.setPrior(prior);
   const plain = refinePose(objective, state, levels, peaks, { iterations }).report;
@@ -42,17 +42,4 @@ export function fitFirstFrame(
     return painted;
   }
   return plain;
-}
-
-/** A pose with `p`'s array sizes (values not copied). */
-function cloneShape(p: RefinePose): RefinePose {
-  return {
-    pose: {
-      translation: new Float64Array(p.pose.translation.length),
-      rotation: new Float64Array(p.pose.rotation.length),
-      scale: new Float64Array(p.pose.scale.length),
-    },
-    translation: new Float64Array(3),
-    zoom: p.zoom,
-  };
 }

@@ -28,6 +28,19 @@ export function copyRefinePose(out: RefinePose, src: RefinePose): RefinePose {
   return out;
 }
 
+/** A new pose holding `src`'s values (its own arrays). */
+export function cloneRefinePose(src: RefinePose): RefinePose {
+  return {
+    pose: {
+      translation: Float64Array.from(src.pose.translation),
+      rotation: Float64Array.from(src.pose.rotation),
+      scale: Float64Array.from(src.pose.scale),
+    },
+    translation: Float64Array.from(src.translation),
+    zoom: src.zoom,
+  };
+}
+
 /**
  * The root matrix a pose draws the skin through: `toWorld` with its linear part scaled by the
  * pose's zoom (about toWorld's origin), then shifted by the pose's translation. Writes `out`.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChamferObjective } from './chamfer-objective.js';
 import type { KeypointTargets } from './keypoint-targets.js';
 import type { ObservedViews } from './observed-views.js';
-import { applyPoseStep, copyRefinePose, type RefinePose } from './refine-pose-state.js';
+import { applyPoseStep, cloneRefinePose, copyRefinePose, type RefinePose } from './refine-pose-state.js';
 
 /** Options of {@link refinePose}; defaults in the schema. */
 export const RefineOptions = z
@@ -54,15 +54,7 @@ export function refinePose(
   const g = new Float64Array(P);
   const a = new Float64Array(P * P);
   const delta = new Float64Array(P);
-  const trial: RefinePose = {
-    pose: {
-      translation: new Float64Array(state.pose.translation.length),
-      rotation: new Float64Array(state.pose.rotation.length),
-      scale: new Float64Array(state.pose.scale.length),
-    },
-    translation: new Float64Array(3),
-    zoom: state.zoom,
-  };
+  const trial = cloneRefinePose(state);
   const report: RefineReport = { levels: [] };
   levels.forEach((obs, li) => {
     const iters = o.iterations[Math.min(li, o.iterations.length - 1)];

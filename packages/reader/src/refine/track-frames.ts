@@ -4,7 +4,7 @@ import type { ChamferObjective } from './chamfer-objective.js';
 import type { KeypointTargets } from './keypoint-targets.js';
 import { type ObservedViews, observeLabels } from './observed-views.js';
 import { type RefineReport, refinePose } from './refine-pose.js';
-import { copyRefinePose, type RefinePose } from './refine-pose-state.js';
+import { cloneRefinePose, type RefinePose } from './refine-pose-state.js';
 
 /** Options of {@link trackFrames}; defaults in the schema. */
 export const TrackOptions = z
@@ -48,7 +48,7 @@ export function trackFrames(
   onFrame?: (index: number, pose: RefinePose, report: RefineReport) => void,
 ): { poses: RefinePose[]; reports: RefineReport[] } {
   const o = TrackOptions.parse(options);
-  const state = copyRefinePose(clonePose(start), start);
+  const state = cloneRefinePose(start);
   const levels: (ObservedViews | undefined)[] = o.factors.map(() => undefined);
   const poses: RefinePose[] = [];
   const reports: RefineReport[] = [];
@@ -63,7 +63,7 @@ export function trackFrames(
     const { report } = refinePose(objective, state, obs, frame.peaks ?? null, {
       iterations: i === 0 ? o.firstIterations : o.iterations,
     });
-    const pose = copyRefinePose(clonePose(state), state);
+    const pose = cloneRefinePose(state);
     poses.push(pose);
     reports.push(report);
     onFrame?.(i, pose, report);
@@ -71,16 +71,4 @@ export function trackFrames(
   }
   objective.setPrior(null);
   return { poses, reports };
-}
-
-function clonePose(p: RefinePose): RefinePose {
-  return {
-    pose: {
-      translation: new Float64Array(p.pose.translation.length),
-      rotation: new Float64Array(p.pose.rotation.length),
-      scale: new Float64Array(p.pose.scale.length),
-    },
-    translation: new Float64Array(3),
-    zoom: p.zoom,
-  };
 }

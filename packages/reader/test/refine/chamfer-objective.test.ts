@@ -2,6 +2,40 @@ import { applyPoseStep, copyRefinePose, restRefinePose } from '@mocap/reader/int
 import { describe, expect, it } from 'vitest';
 import { refineScene, truthPeaks } from './refine-scene.js';
 
+type Scene = Awaited<ReturnType<typeof refineScene>>;
+
+/**
+ * The worst gap between the analytic gradient `g` (at `scene.start`) and central differences
+ * (step 1e-6) over parameters `from`.., relative to the largest gradient entry.
+ */
+function worstGradientGap(
+  scene: Scene,
+  obs: Scene['levels'][number],
+  peaks: ReturnType<typeof truthPeaks> | null,
+  g: Float64Array,
+  from = 0,
+): number {
+  const { objective, start, mesh } = scene;
+  const P = objective.params;
+  const trial = restRefinePose(mesh);
+  const e = new Float64Array(P);
+  const gmax = Math.max(...Array.from(g, Math.abs));
+  const at = (k: number, d: number) => {
+    e.fill(0);
+    e[k] = d;
+    return objective.evaluate(
+      applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e),
+      obs,
+      peaks,
+      true,
+    );
+  };
+  let worst = 0;
+  for (let k = from; k < P; k++)
+    worst = Math.max(worst, Math.abs((at(k, 1e-6) - at(k, -1e-6)) / 2e-6 - g[k]) / gmax);
+  return worst;
+}
+
 describe('ChamferObjective', () => {
   it('has analytic gradients (masks + keypoints) within 1e-3 of central finite differences, every parameter', async () => {
     const scene = await refineScene(1, 6, 0.02);
@@ -17,22 +51,7 @@ describe('ChamferObjective', () => {
     );
     const c0 = objective.evaluate(start, obs, peaks, false, h, g);
     expect(c0).toBeGreaterThan(0);
-    const trial = restRefinePose(mesh);
-    const e = new Float64Array(P);
-    const step = 1e-6;
-    let worst = 0;
-    const gmax = Math.max(...Array.from(g, Math.abs));
-    for (let k = 0; k < P; k++) {
-      e.fill(0);
-      e[k] = step;
-      applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e);
-      const plus = objective.evaluate(trial, obs, peaks, true);
-      e[k] = -step;
-      applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e);
-      const minus = objective.evaluate(trial, obs, peaks, true);
-      const fd = (plus - minus) / (2 * step);
-      worst = Math.max(worst, Math.abs(fd - g[k]) / gmax);
-    }
+    const worst = worstGradientGap(scene, obs, peaks, g);
     expect(worst).toBeLessThan(1e-3);
   });
 
@@ -50,63 +69,21 @@ describe('ChamferObjective', () => {
     expect(c0).toBeGreaterThan(0);
     // the drawn rig is 4% smaller than the truth and the prior wants it smaller still: a clear pull
     expect(Math.abs(g[P - 1])).toBeGreaterThan(0);
-    const trial = restRefinePose(mesh);
-    const e = new Float64Array(P);
-    const gmax = Math.max(...Array.from(g, Math.abs));
-    let worst = 0;
-    for (let k = 0; k < P; k++) {
-      e.fill(0);
-      e[k] = 1e-6;
-      const plus = objective.evaluate(
-        applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e),
-        levels[1],
-        peaks,
-        true,
-      );
-      e[k] = -1e-6;
-      const minus = objective.evaluate(
-        applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e),
-        levels[1],
-        peaks,
-        true,
-      );
-      worst = Math.max(worst, Math.abs((plus - minus) / 2e-6 - g[k]) / gmax);
-    }
+    const worst = worstGradientGap(scene, levels[1], peaks, g);
     expect(worst).toBeLessThan(1e-3);
     objective.setPrior(null);
   });
 
   it('prior term: gradient within 1e-2 of central differences (first-order log Jacobian)', async () => {
     const scene = await refineScene(1, 6, 0.02, { inside: 0, cover: 0, prior: 1 });
-    const { objective, start, levels, mesh, truth } = scene;
+    const { objective, start, levels, truth } = scene;
     objective.setPrior(truth);
     const P = objective.params;
     const h = new Float64Array(P * P);
     const g = new Float64Array(P);
     const c0 = objective.evaluate(start, levels[0], null, false, h, g);
     expect(c0).toBeGreaterThan(0);
-    const trial = restRefinePose(mesh);
-    const e = new Float64Array(P);
-    const gmax = Math.max(...Array.from(g, Math.abs));
-    let worst = 0;
-    for (let k = 3; k < P; k++) {
-      e.fill(0);
-      e[k] = 1e-6;
-      const plus = objective.evaluate(
-        applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e),
-        levels[0],
-        null,
-        true,
-      );
-      e[k] = -1e-6;
-      const minus = objective.evaluate(
-        applyPoseStep(trial, copyRefinePose(trial, start), objective.joints, e),
-        levels[0],
-        null,
-        true,
-      );
-      worst = Math.max(worst, Math.abs((plus - minus) / 2e-6 - g[k]) / gmax);
-    }
+    const worst = worstGradientGap(scene, levels[0], null, g, 3);
     expect(worst).toBeLessThan(1e-2);
     objective.setPrior(null);
     expect(objective.evaluate(start, levels[0], null, true)).toBe(0);
