@@ -20,10 +20,11 @@ import { creaturePaths, MotionJson, readJsonFile, TruthJson } from '@mocap/layou
 import { scoreJoints } from '@mocap/solver';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-// `pnpm bench:capture -- --runs 3` passes the `--` on: drop it.
+// `pnpm bench:capture -- --runs 3` passes its `--` on (through the root script's own, twice): drop them.
 const argv = process.argv.slice(2);
+while (argv[0] === '--') argv.shift();
 const { values } = parseArgs({
-  args: argv[0] === '--' ? argv.slice(1) : argv,
+  args: argv,
   options: {
     runs: { type: 'string', default: '3' },
     frames: { type: 'string', default: '300' },
