@@ -101,6 +101,7 @@ export {
   RefineClipOptions,
   RefineOptions,
   type RefinePose,
+  rasterizeDepth,
   rasterizeViews,
   readSkinAnimations,
   refinePose,
@@ -120,6 +121,7 @@ export {
   type TrackFrame,
   TrackOptions,
   trackFrames,
+  VertexJacobians,
   vertexPaintLabels,
   viewConfidences,
 } from './refine/index.js';

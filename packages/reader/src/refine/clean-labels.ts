@@ -14,7 +14,8 @@ import { LABEL_BACKDROP, LABEL_BODY, LABEL_GROUP0 } from './paint-labels.js';
  */
 export function cleanLabels(labels: Uint8Array, width: number, height: number, minArea = 40): Uint8Array {
   const n = width * height;
-  const keep = new Uint8Array(n);
+  if (scratch.keep.length < n) scratch = { keep: new Uint8Array(n), seen: new Uint8Array(n), stack: new Int32Array(n) };
+  const keep = scratch.keep.fill(0, 0, n);
   // Erosion: paint pixels whose 4 neighbours carry the same label.
   for (let y = 1; y < height - 1; y++) {
     for (let i = y * width + 1; i < y * width + width - 1; i++) {
@@ -39,27 +40,25 @@ export function cleanLabels(labels: Uint8Array, width: number, height: number, m
     }
   }
   // Connected pieces of kept paint; small ones are dropped.
-  const stack = new Int32Array(n);
-  const piece: number[] = [];
-  const seen = new Uint8Array(n);
+  // (the stack's popped part holds the piece: its first `size` entries once the fill ends)
+  const stack = scratch.stack;
+  const seen = scratch.seen.fill(0, 0, n);
   for (let s = 0; s < n; s++) {
     if (!keep[s] || seen[s]) continue;
     const l = labels[s];
     let top = 0;
+    let size = 0;
     stack[top++] = s;
     seen[s] = 1;
-    piece.length = 0;
-    while (top > 0) {
-      const i = stack[--top];
-      piece.push(i);
+    while (size < top) {
+      const i = stack[size++];
       const x = i % width;
-      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
-        if (j < 0 || j >= n || seen[j] || !keep[j] || labels[j] !== l) continue;
-        seen[j] = 1;
-        stack[top++] = j;
-      }
+      if (x > 0) top = visit(i - 1, l, labels, keep, seen, stack, top);
+      if (x < width - 1) top = visit(i + 1, l, labels, keep, seen, stack, top);
+      if (i >= width) top = visit(i - width, l, labels, keep, seen, stack, top);
+      if (i + width < n) top = visit(i + width, l, labels, keep, seen, stack, top);
     }
-    if (piece.length < minArea) for (const i of piece) keep[i] = 0;
+    if (size < minArea) for (let k = 0; k < size; k++) keep[stack[k]] = 0;
   }
   for (let i = 0; i < n; i++) {
     if (labels[i] < LABEL_GROUP0 || keep[i]) continue;
@@ -72,4 +71,23 @@ export function cleanLabels(labels: Uint8Array, width: number, height: number, m
     labels[i] = near ? LABEL_BODY : LABEL_BACKDROP;
   }
   return labels;
+}
+
+/** Full-frame buffers reused from call to call (each cleared where it is read). */
+let scratch = { keep: new Uint8Array(0), seen: new Uint8Array(0), stack: new Int32Array(0) };
+
+/** Queues pixel j of the fill when it is kept paint of label `l` not seen yet; returns the new queue end. */
+function visit(
+  j: number,
+  l: number,
+  labels: Uint8Array,
+  keep: Uint8Array,
+  seen: Uint8Array,
+  stack: Int32Array,
+  top: number,
+): number {
+  if (seen[j] || !keep[j] || labels[j] !== l) return top;
+  seen[j] = 1;
+  stack[top] = j;
+  return top + 1;
 }

@@ -37,7 +37,13 @@ export {
   vertexPaintLabels,
 } from './paint-labels.js';
 export { backdropSilhouette, placeRestPose } from './place-rest-pose.js';
-export { createRasterTarget, projectVertices, type RasterTarget, rasterizeViews } from './rasterize-views.js';
+export {
+  createRasterTarget,
+  projectVertices,
+  type RasterTarget,
+  rasterizeDepth,
+  rasterizeViews,
+} from './rasterize-views.js';
 export { type ClipPeaks, type RefineClipInput, type RefineClipResult, refineClip } from './refine-clip.js';
 export { CLIP_OBJECTIVE, RefineClipOptions } from './refine-clip-options.js';
 export { choleskySolve, RefineOptions, type RefineReport, refinePose } from './refine-pose.js';
@@ -74,3 +80,4 @@ export {
 export { skinningMatrices } from './skinning-matrices.js';
 export { type SurfaceSamples, surfaceSamples } from './surface-samples.js';
 export { type TrackFrame, TrackOptions, trackFrames } from './track-frames.js';
+export { VertexJacobians } from './vertex-jacobians.js';

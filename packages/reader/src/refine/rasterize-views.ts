@@ -15,7 +15,14 @@ export interface RasterTarget {
   label: Uint8Array;
   depth: Float32Array;
   face: Int32Array;
+  /** Box of the depths the last rasterisation may have written (x0, y0, x1, y1 inclusive; empty when x0 > x1): the next one clears only it. */
+  drawn: Int32Array;
+  /** The same box for the labels and faces (written by full rasterisations only). */
+  labelled: Int32Array;
 }
+
+/** A box's start while it holds no pixel. */
+const EMPTY = 0x7fffffff;
 
 /**
  * A raster target covering the whole layout frame at `1 / factor` resolution.
@@ -39,6 +46,8 @@ export function createRasterTarget(layout: Layout, factor = 1): RasterTarget {
     label: new Uint8Array(n),
     depth: new Float32Array(n).fill(Number.POSITIVE_INFINITY),
     face: new Int32Array(n).fill(-1),
+    drawn: Int32Array.of(EMPTY, EMPTY, -1, -1),
+    labelled: Int32Array.of(EMPTY, EMPTY, -1, -1),
   };
 }
 
@@ -104,11 +113,7 @@ function rasterize(
   labels: Uint8Array | null,
   full: boolean,
 ): RasterTarget {
-  if (full) {
-    target.label.fill(0);
-    target.face.fill(-1);
-  }
-  target.depth.fill(Number.POSITIVE_INFINITY);
+  clearDrawn(target, full);
   const f = indices.length / 3;
   const s = 1 / target.factor;
   for (let t = 0; t < f; t++) {
@@ -159,6 +164,35 @@ function rasterize(
   return target;
 }
 
+/** Clears what the last rasterisations may have written: the depths, and with `full` the labels and faces. */
+function clearDrawn(target: RasterTarget, full: boolean): void {
+  const w = target.width;
+  clearBox(target.drawn, w, (a, b) => target.depth.fill(Number.POSITIVE_INFINITY, a, b));
+  if (full)
+    clearBox(target.labelled, w, (a, b) => {
+      target.label.fill(0, a, b);
+      target.face.fill(-1, a, b);
+    });
+}
+
+/** Calls `clear(start, end)` per row of `box` (x0, y0, x1, y1 inclusive), then empties it. */
+function clearBox(box: Int32Array, width: number, clear: (start: number, end: number) => void): void {
+  const [x0, y0, x1, y1] = box;
+  for (let y = y0; y <= y1 && x0 <= x1; y++) clear(y * width + x0, y * width + x1 + 1);
+  box[0] = EMPTY;
+  box[1] = EMPTY;
+  box[2] = -1;
+  box[3] = -1;
+}
+
+/** Grows `box` (x0, y0, x1, y1 inclusive) to hold the pixels x0..x1, y0..y1. */
+function growBox(box: Int32Array, x0: number, y0: number, x1: number, y1: number): void {
+  if (x0 < box[0]) box[0] = x0;
+  if (y0 < box[1]) box[1] = y0;
+  if (x1 > box[2]) box[2] = x1;
+  if (y1 > box[3]) box[3] = y1;
+}
+
 function drawTriangle(
   tg: RasterTarget,
   full: boolean,
@@ -185,6 +219,8 @@ function drawTriangle(
   const minX = Math.max(x0, Math.ceil(Math.min(ax, bx, cx) - 0.5));
   const maxX = Math.min(x1 - 1, Math.floor(Math.max(ax, bx, cx) - 0.5));
   if (minX > maxX || minY > maxY) return;
+  growBox(tg.drawn, minX, minY, maxX, maxY);
+  if (full) growBox(tg.labelled, minX, minY, maxX, maxY);
   const w = tg.width;
   // the three edges (a->b, b->c, c->a), oriented so the inside is r - k (px - x0) >= 0 with
   // r = dx (py - y0); hoisted out of the row loop (a product with the sign is exact)

@@ -7,6 +7,7 @@ import {
   LABEL_GROUP0,
   linearBlendSkin,
   projectVertices,
+  rasterizeDepth,
   rasterizeViews,
   restJointPose,
   skinningMatrices,
@@ -118,5 +119,24 @@ describe('rasterizeViews', () => {
         count(t, LABEL_GROUP0 + g, 0, t.sideStart) + count(t, LABEL_GROUP0 + g, t.sideStart, t.width),
       ).toBeGreaterThan(50);
     }
+  });
+
+  it('a target drawn again holds only the new mesh: what a fresh target holds (depth-only passes leave the labels)', () => {
+    const a = boxMesh(-60 * m, 60 * m, -50 * m, 50 * m, 0, 90 * m);
+    const b = boxMesh(10 * m, 20 * m, 5 * m, 25 * m, 30 * m, 40 * m);
+    const draw = (box: typeof a, t: ReturnType<typeof createRasterTarget>, label: number, full = true) => {
+      const proj = projectVertices(new Float64Array(24), box.world, 8, L);
+      if (full) return rasterizeViews(t, box.world, proj, box.indices, new Uint8Array(12).fill(label));
+      return rasterizeDepth(t, box.world, proj, box.indices);
+    };
+    const t = draw(a, createRasterTarget(L, 2), 4);
+    draw(b, t, 0, false);
+    expect(t.depth).toEqual(draw(b, createRasterTarget(L, 2), 0, false).depth);
+    expect(t.label).toEqual(draw(a, createRasterTarget(L, 2), 4).label);
+    draw(b, t, 6);
+    const fresh = draw(b, createRasterTarget(L, 2), 6);
+    expect(t.depth).toEqual(fresh.depth);
+    expect(t.label).toEqual(fresh.label);
+    expect(t.face).toEqual(fresh.face);
   });
 });
