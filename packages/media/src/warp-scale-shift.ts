@@ -50,21 +50,26 @@ export function warpScaleShift(
   const dx = w > 1 ? 3 : 0;
   const dy = h > 1 ? w * 3 : 0;
   const d = out.data;
+  const X0 = X.i0;
+  const XF = X.f;
   for (let y = 0; y < height; y++) {
     const yi = Y.i0[y] as number;
     if (yi < 0) continue;
     const fy = Y.f[y] as number;
-    for (let x = 0; x < width; x++) {
-      const xi = X.i0[x] as number;
+    const row = yi * w * 3;
+    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+      const xi = X0[x] as number;
       if (xi < 0) continue;
-      const fx = X.f[x] as number;
-      const p = (yi * w + xi) * 3;
-      const o = (y * width + x) * 3;
+      const fx = XF[x] as number;
+      const p = row + xi * 3;
+      const q = p + dy;
       for (let k = 0; k < 3; k++) {
-        const a = (src[p + k] as number) + ((src[p + dx + k] as number) - (src[p + k] as number)) * fx;
-        const b =
-          (src[p + dy + k] as number) + ((src[p + dy + dx + k] as number) - (src[p + dy + k] as number)) * fx;
-        d[o + k] = Math.round(a + (b - a) * fy);
+        const s00 = src[p + k] as number;
+        const s10 = src[q + k] as number;
+        const a = s00 + ((src[p + dx + k] as number) - s00) * fx;
+        const b = s10 + ((src[q + dx + k] as number) - s10) * fx;
+        // values are in [0, 255]: adding 0.5 and truncating rounds as Math.round does, without its call
+        d[o + k] = (a + (b - a) * fy + 0.5) | 0;
       }
     }
   }

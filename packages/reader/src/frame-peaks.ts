@@ -91,15 +91,19 @@ export async function* framePeaks(
   yield* pending.splice(0);
 }
 
-/** A clip frame in layout px: itself when the calibration is the identity, else resampled through it. */
+/** Largest move (layout px) of a calibration that {@link toLayout} treats as the identity. */
+export const SAME_FRAME_PX = 0.01;
+
+/**
+ * A clip frame in layout px: itself when the calibration moves no pixel centre of the layout by
+ * more than {@link SAME_FRAME_PX} (a clip already in the layout, whose fitted calibration is the
+ * identity but for a rounding-level shift), else resampled through it.
+ */
 export function toLayout(frame: RgbImage, c: ClipCalib, layout: Layout): RgbImage {
-  const same =
-    frame.width === layout.WIDTH &&
-    frame.height === layout.HEIGHT &&
-    Math.abs(c.sx - 1) < 1e-9 &&
-    Math.abs(c.sy - 1) < 1e-9 &&
-    c.tx === 0 &&
-    c.ty === 0;
-  if (same) return frame;
+  const W = layout.WIDTH;
+  const H = layout.HEIGHT;
+  // a scale and shift moves points most at the frame's edges
+  const move = Math.max(Math.abs(c.tx), Math.abs((c.sx - 1) * W + c.tx), Math.abs(c.ty), Math.abs((c.sy - 1) * H + c.ty));
+  if (frame.width === W && frame.height === H && move <= SAME_FRAME_PX) return frame;
   return warpScaleShift(frame, [c.sx, c.sy, c.tx, c.ty], layout.WIDTH, layout.HEIGHT, layout.colours.wall);
 }
