@@ -2,7 +2,9 @@
 // heatmap reader), refine alone (stage 2 on frames already in memory) and detect + refine (what
 // `mocap capture` runs), each a median of several runs, with the backend and the load average.
 // Run from the repo root (render the clip first: `pnpm mocap exam --render --creature creatures/wolf --frames 120 --seed 7`):
-//   node --conditions=@mocap/source --import tsx packages/reader/bench/detect-refine-speed.ts [--frames 120] [--runs 3] [--baseline DIR] [--detect JSON]
+//   node --conditions=@mocap/source --import tsx packages/reader/bench/detect-refine-speed.ts [--frames 120] [--runs 3] [--baseline DIR] [--detect JSON] [--calib identity|auto]
+// --calib auto: calibrate from the backdrop as `mocap detect` does (each frame is then resampled
+// into the layout unless the calibration is the identity); identity (the default) skips it.
 // --baseline DIR: another checkout of the repo (with its own `pnpm install`), measured interleaved
 // with this one in the same run (before / after), and its refined keypoints compared with ours.
 // --detect JSON: detectClip options for this checkout's detect + refine (e.g. '{"segments":1}' for
@@ -27,6 +29,8 @@ const { values: a } = parseArgs({
     modes: { type: 'string', default: 'detect,refine,both' },
     clip: { type: 'string', default: 'creatures/wolf/runs/exam/render-seed7/clip.mp4' },
     creature: { type: 'string', default: 'creatures/wolf' },
+    // 'auto' calibrates from the backdrop against the creature's runs/ref/ref.png, as `mocap detect` does
+    calib: { type: 'string', default: 'identity' },
     child: { type: 'boolean', default: false },
     root: { type: 'string' },
     mode: { type: 'string' },
@@ -74,7 +78,8 @@ async function child(): Promise<void> {
     clip,
     reader: path.join(creature, 'reader'),
     layout,
-    calib: 'identity',
+    calib: a.calib as 'identity' | 'auto',
+    ...(a.calib === 'auto' ? { ref: path.join(creature, 'runs/ref/ref.png') } : {}),
     joints,
     maxFrames: frames,
   };
@@ -164,6 +169,8 @@ async function parent(): Promise<void> {
               a.clip as string,
               '--creature',
               a.creature as string,
+              '--calib',
+              a.calib as string,
               ...(a.detect && name === 'current' ? ['--detect', a.detect] : []),
             ],
           ],

@@ -103,7 +103,12 @@ export function toLayout(frame: RgbImage, c: ClipCalib, layout: Layout): RgbImag
   const W = layout.WIDTH;
   const H = layout.HEIGHT;
   // a scale and shift moves points most at the frame's edges
-  const move = Math.max(Math.abs(c.tx), Math.abs((c.sx - 1) * W + c.tx), Math.abs(c.ty), Math.abs((c.sy - 1) * H + c.ty));
+  const move = Math.max(
+    Math.abs(c.tx),
+    Math.abs((c.sx - 1) * W + c.tx),
+    Math.abs(c.ty),
+    Math.abs((c.sy - 1) * H + c.ty),
+  );
   if (frame.width === W && frame.height === H && move <= SAME_FRAME_PX) return frame;
   return warpScaleShift(frame, [c.sx, c.sy, c.tx, c.ty], layout.WIDTH, layout.HEIGHT, layout.colours.wall);
 }

@@ -264,7 +264,7 @@ export class ChamferObjective {
     }
     const L = this.layout;
     projectVertices(this.vproj, this.verts, this.mesh.vertexCount, L);
-    rasterizeDepth(target, this.verts, this.vproj, this.mesh.indices);
+    if (this.moved(f)) rasterizeDepth(target, this.verts, this.vproj, this.mesh.indices);
     const tol = this.o.depthTolerancePx * f * L.M_PER_PX;
     const { count, label } = this.samples;
     const w = target.width;
@@ -317,6 +317,29 @@ export class ChamferObjective {
       }
     }
   }
+
+  /**
+   * Whether the vertices moved more than `rasterMovePx` (px of level `f`) since the last
+   * rasterisation at that level; when they did, their projection is kept as the new reference.
+   */
+  private moved(f: number): boolean {
+    const limit = this.o.rasterMovePx * f;
+    let at = this.rastered.get(f);
+    if (!at || limit <= 0) {
+      if (limit > 0) {
+        at = Float64Array.from(this.vproj);
+        this.rastered.set(f, at);
+      }
+      return true;
+    }
+    const p = this.vproj;
+    let far = false;
+    for (let i = 0; i < p.length && !far; i++) far = Math.abs(p[i] - at[i]) > limit;
+    if (far) at.set(p);
+    return far;
+  }
+
+  private readonly rastered = new Map<number, Float64Array>();
 
   /** Mirrors the accumulated upper triangle of `h` into the lower one. */
   private finishNormal(h: Float64Array): void {

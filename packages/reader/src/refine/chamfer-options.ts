@@ -32,6 +32,12 @@ export const ChamferOptions = z
     zoomPrior: z.number().min(0).default(0),
     /** Huber threshold on every residual, layout px. @default 10 */
     huberPx: z.number().positive().default(10),
+    /**
+     * The model is rasterised again for visibility only once some vertex has moved more than this
+     * (px of the level) since the last rasterisation at that level; 0 rasterises at every
+     * correspondence update. @default 0
+     */
+    rasterMovePx: z.number().min(0).default(0),
     /** A sample is visible when it lies at most this far (in px of the level) behind the z-buffer. @default 1.5 */
     depthTolerancePx: z.number().min(0).default(1.5),
   })

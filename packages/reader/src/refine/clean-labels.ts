@@ -14,7 +14,8 @@ import { LABEL_BACKDROP, LABEL_BODY, LABEL_GROUP0 } from './paint-labels.js';
  */
 export function cleanLabels(labels: Uint8Array, width: number, height: number, minArea = 40): Uint8Array {
   const n = width * height;
-  if (scratch.keep.length < n) scratch = { keep: new Uint8Array(n), seen: new Uint8Array(n), stack: new Int32Array(n) };
+  if (scratch.keep.length < n)
+    scratch = { keep: new Uint8Array(n), seen: new Uint8Array(n), stack: new Int32Array(n) };
   const keep = scratch.keep.fill(0, 0, n);
   // Erosion: paint pixels whose 4 neighbours carry the same label.
   for (let y = 1; y < height - 1; y++) {

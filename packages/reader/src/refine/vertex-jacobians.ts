@@ -134,8 +134,7 @@ export class VertexJacobians {
         if (p < 0) continue;
         const list = rigidFlag[j] ? rigid : blend;
         list.push(p, p + 1, p + 2);
-        if (!rigidFlag[j])
-          for (let c = 0; c < 3; c++) this.blendedAt[mesh.indices[3 * t + c] * nj + j] = 1;
+        if (!rigidFlag[j]) for (let c = 0; c < 3; c++) this.blendedAt[mesh.indices[3 * t + c] * nj + j] = 1;
       }
       if (zoomParam >= 0) rigid.push(zoomParam);
       const key = `${rigid.join(',')}|${blend.join(',')}`;

@@ -88,4 +88,20 @@ describe('ChamferObjective', () => {
     objective.setPrior(null);
     expect(objective.evaluate(start, levels[0], null, true)).toBe(0);
   });
+
+  it('rasterMovePx: visibility is rasterised again only once a vertex moved that far since the last time', async () => {
+    const cost = async (rasterMovePx: number, shiftPx: number) => {
+      const scene = await refineScene(1, 6, 0.02, { rasterMovePx });
+      const { objective, start, levels, mesh } = scene;
+      objective.evaluate(start, levels[1], null, false);
+      const moved = copyRefinePose(restRefinePose(mesh), start);
+      moved.translation[0] += shiftPx * objective.layout.M_PER_PX;
+      return objective.evaluate(moved, levels[1], null, false);
+    };
+    // the model moved 30 layout px (15 px of the level): rasterised again at a threshold of 0 or 10
+    // px of the level, the visible samples differ from the stale ones kept at 50
+    const fresh = await cost(0, 30);
+    expect(await cost(10, 30)).toBe(fresh);
+    expect(await cost(50, 30)).not.toBe(fresh);
+  });
 });
