@@ -92,7 +92,7 @@ export async function* framePeaks(
 }
 
 /** Largest move (layout px) of a calibration that {@link toLayout} treats as the identity. */
-export const SAME_FRAME_PX = 0.01;
+const SAME_FRAME_PX = 0.01;
 
 /**
  * A clip frame in layout px: itself when the calibration moves no pixel centre of the layout by
