@@ -66,7 +66,7 @@ export function gradeColour(img: RgbImage, c: DegradeColour): RgbImage {
     const bl = src[p + 2]!;
     for (let ch = 0; ch < 3; ch++) {
       const v = (m[3 * ch]! * r + m[3 * ch + 1]! * g + m[3 * ch + 2]! * bl) * k;
-      out[p + ch] = lut[v <= 0 ? 0 : v >= N ? N : Math.round(v)]!;
+      out[p + ch] = lut[v <= 0 ? 0 : v >= N ? N : (v + 0.5) | 0]!; // rounds as Math.round for v > 0
     }
   }
   return { width: img.width, height: img.height, data: out };

@@ -125,7 +125,7 @@ export function resize(img: RgbImage, width: number, height: number, options: Re
     const o = y * rowLen;
     for (let i = 0; i < rowLen; i++) {
       const v = acc[i] as number;
-      out[o + i] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+      out[o + i] = v < 0 ? 0 : v > 255 ? 255 : (v + 0.5) | 0; // rounds as Math.round for v >= 0, without its call
     }
   }
   return { width, height, data: out };
