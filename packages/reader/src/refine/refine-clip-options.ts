@@ -6,7 +6,7 @@ import type { ChamferOptions } from './chamfer-options.js';
  * paint group must not drag its limb), Huber at 3 px, a strong pull toward the previous frame's
  * pose (what no view shows otherwise drifts), heatmap peaks weighted by their confidence, and a
  * followed zoom (`followZoom`) pulled hard toward the previous frame's (a camera zooms slowly; the
- * outline's misfit jitters), and visibility rasterised again only once the model moved 2 px of
+ * outline's misfit jitters), and visibility rasterised again only once the model moved 1 px of
  * the level (a frame's last iterations move it less). Chosen on rendered wolf exams; the figures
  * behind each value are in docs/benchmarks.md (issues 7, 14 and 16).
  */
@@ -16,7 +16,7 @@ export const CLIP_OBJECTIVE: Readonly<ChamferOptions> = Object.freeze({
   prior: 10000,
   keypoints: 4,
   zoomPrior: 2e7,
-  rasterMovePx: 2,
+  rasterMovePx: 1,
 });
 
 /** Options of {@link refineClip}; defaults in the schema. */
