@@ -63,6 +63,7 @@ export {
   copyRefinePose,
   createDistanceScratch,
   createRasterTarget,
+  cullsBackFaces,
   type DistanceScratch,
   distanceTransform,
   distanceTransform1d,

@@ -2,6 +2,7 @@ import { type Layout, ViewProjection } from '@mocap/layout';
 import type { z } from 'zod';
 import { ChamferOptions } from './chamfer-options.js';
 import { CoverCorrespondences } from './cover-correspondences.js';
+import { cullsBackFaces } from './culls-back-faces.js';
 import { huberCost, huberWeight } from './huber.js';
 import { jointWorldMatrices } from './joint-world-matrices.js';
 import type { KeypointTargets } from './keypoint-targets.js';
@@ -57,6 +58,8 @@ export class ChamferObjective {
   private candCount = new Int32Array(0);
   private readonly vj: VertexJacobians;
   private readonly kp: KeypointTerms;
+  /** Whether the visibility raster skips back faces (a closed mesh: the same depths, drawn in about half the time). */
+  private readonly cull: boolean;
 
   constructor(
     readonly mesh: SkinnedMesh,
@@ -98,6 +101,7 @@ export class ChamferObjective {
     this.inside = new Int32Array(s * 2);
     this.vj = new VertexJacobians(mesh, this.samples, this.paramOf, this.params, this.zoomParam);
     this.cover = new CoverCorrespondences(s);
+    this.cull = cullsBackFaces(mesh, layout);
     this.kp = new KeypointTerms(
       mesh,
       layout,
@@ -264,7 +268,7 @@ export class ChamferObjective {
     }
     const L = this.layout;
     projectVertices(this.vproj, this.verts, this.mesh.vertexCount, L);
-    if (this.moved(f)) rasterizeDepth(target, this.verts, this.vproj, this.mesh.indices);
+    if (this.moved(f)) rasterizeDepth(target, this.verts, this.vproj, this.mesh.indices, this.cull);
     const tol = this.o.depthTolerancePx * f * L.M_PER_PX;
     const { count, label } = this.samples;
     const w = target.width;

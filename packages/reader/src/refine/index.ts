@@ -12,6 +12,7 @@ export {
   type LabelledImage,
   segmentImage,
 } from './colour-model.js';
+export { cullsBackFaces } from './culls-back-faces.js';
 export {
   createDistanceScratch,
   type DistanceScratch,

@@ -90,7 +90,9 @@ export function rasterizeViews(
 
 /**
  * {@link rasterizeViews} writing only the depth buffer (what a visibility test needs): the same
- * depths; `label` and `face` are left as they were.
+ * depths; `label` and `face` are left as they were. With `cullBackFaces`, triangles facing away
+ * from a view (counter-clockwise from the front, glTF's winding) are skipped in it: the same
+ * depths for a closed mesh, drawn about half as long (see {@link cullsBackFaces}).
  *
  * ```ts
  * rasterizeDepth(target, verts, proj, mesh.indices);
@@ -101,8 +103,9 @@ export function rasterizeDepth(
   world: Float64Array,
   proj: Float64Array,
   indices: Uint32Array,
+  cullBackFaces = false,
 ): RasterTarget {
-  return rasterize(target, world, proj, indices, null, false);
+  return rasterize(target, world, proj, indices, null, false, cullBackFaces);
 }
 
 function rasterize(
@@ -112,6 +115,7 @@ function rasterize(
   indices: Uint32Array,
   labels: Uint8Array | null,
   full: boolean,
+  cull = false,
 ): RasterTarget {
   clearDrawn(target, full);
   const f = indices.length / 3;
@@ -128,6 +132,7 @@ function rasterize(
     drawTriangle(
       target,
       full,
+      cull,
       t,
       label,
       0,
@@ -146,6 +151,7 @@ function rasterize(
     drawTriangle(
       target,
       full,
+      cull,
       t,
       label,
       target.sideStart,
@@ -196,6 +202,7 @@ function growBox(box: Int32Array, x0: number, y0: number, x1: number, y1: number
 function drawTriangle(
   tg: RasterTarget,
   full: boolean,
+  cull: boolean,
   face: number,
   label: number,
   x0: number,
@@ -211,7 +218,8 @@ function drawTriangle(
   cz: number,
 ): void {
   const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-  if (area === 0 || !Number.isFinite(area)) return;
+  // both views project with the same handedness: a front face has a negative area in either
+  if (area === 0 || !Number.isFinite(area) || (cull && area > 0)) return;
   const inv = 1 / area;
   // pixel (x, y) is drawn when its centre (x + 0.5, y + 0.5) is inside (edges included)
   const minY = Math.max(0, Math.ceil(Math.min(ay, by, cy) - 0.5));
