@@ -63,7 +63,7 @@ describe('renderMotionClip + refineSetup on a Blender-rendered wolf gait', () =>
     expect(gap).toBeLessThan(1e-3);
   });
 
-  it('refines the clip from the rest pose to the Blender joints: within 6 px and 2 cm (measured 3.7 px, 1.3 cm), far better than 25 px peaks', async () => {
+  it('refines the clip from the rest pose to the Blender joints: within 6 px and 2 cm, far better than 25 px peaks', async () => {
     const ctx = await solveContext('test', dir);
     const refine = await refineSetup('test', ctx, dir, 'on');
     if (!refine) throw new Error('test: refineSetup gave no refinement for a rigged creature.');
