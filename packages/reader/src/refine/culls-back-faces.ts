@@ -17,6 +17,18 @@ import { skinningMatrices } from './skinning-matrices.js';
  * ```
  */
 export function cullsBackFaces(mesh: SkinnedMesh, layout: Layout, factor = 2): boolean {
+  // a clip's objectives (the fit's and the first frame's paint pass) share the mesh: check once
+  const key = `${factor} ${JSON.stringify(layout)}`;
+  const known = checked.get(mesh) ?? new Map<string, boolean>();
+  checked.set(mesh, known);
+  const cull = known.get(key) ?? restDepthsAgree(mesh, layout, factor);
+  known.set(key, cull);
+  return cull;
+}
+
+const checked = new WeakMap<SkinnedMesh, Map<string, boolean>>();
+
+function restDepthsAgree(mesh: SkinnedMesh, layout: Layout, factor: number): boolean {
   const nj = mesh.jointNames.length;
   const world = jointWorldMatrices(new Float64Array(nj * 16), mesh, restJointPose(mesh), mesh.toWorld);
   const skin = skinningMatrices(new Float64Array(nj * 16), mesh, world);
