@@ -1,5 +1,5 @@
 import { createWorkspace, fitGradient, fitHessVec, type Workspace } from './fit-linear.js';
-import { type FitData, fitCost, fitWeights, frameWindow, type RobustWeights } from './fit-objective.js';
+import { type FitData, fitCost, fitWeights, frameWindow, robustWeights } from './fit-objective.js';
 import { BlockPreconditioner } from './fit-preconditioner.js';
 import { FitState } from './fit-state.js';
 import { frameCosts } from './frame-costs.js';
@@ -145,7 +145,7 @@ export function lmLoop(data: FitData, st: FitState, options: LoopOptions = {}): 
   const tol = options.cgTolerance ?? 1e-3;
   const { t, k } = data;
   const len = t * st.n;
-  const w: RobustWeights = { front: new Float64Array(t * k), side: new Float64Array(t * k) };
+  const w = robustWeights(t * k);
   const { trial, pre, ws } = scratchFor(data, st, options);
   const schwarz = options.schwarz ?? false;
   const bands = schwarz ? new TemporalBands(data, st) : null;
@@ -297,7 +297,7 @@ function frameLmWindow(data: FitData, st: FitState, options: LoopOptions, scratc
   const frac = options.annealFraction ?? 0.6;
   const { t, k } = data;
   const n = st.n;
-  const w: RobustWeights = { front: new Float64Array(t * k), side: new Float64Array(t * k) };
+  const w = robustWeights(t * k);
   const { trial, pre, ws } = scratch;
   const g = new Float64Array(t * n);
   const d = new Float64Array(t * n);

@@ -161,6 +161,25 @@ export interface RobustWeights {
 }
 
 /**
+ * Zeroed {@link RobustWeights} for `n` detections per view: a class of its own, so that no other
+ * `{ front, side }` object (e.g. the sync report's swap counts, whose fields are written) shares
+ * its map and invalidates the code compiled against it.
+ */
+class RobustWeightBuffers implements RobustWeights {
+  readonly front: Float64Array;
+  readonly side: Float64Array;
+  constructor(n: number) {
+    this.front = new Float64Array(n);
+    this.side = new Float64Array(n);
+  }
+}
+
+/** New zeroed {@link RobustWeights} for `n` detections per view. */
+export function robustWeights(n: number): RobustWeights {
+  return new RobustWeightBuffers(n);
+}
+
+/**
  * The fit's cost at state `st` (FK up to date) with Cauchy scale `scale` px; when `w` is
  * given, fills the IRLS weights. Each term's loop is a function of its own that takes the
  * running sum and returns it (the same sum, in the same order, as one loop): in a fresh

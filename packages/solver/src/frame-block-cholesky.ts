@@ -21,8 +21,23 @@ export interface FrameBlockLayout {
   readonly rowBase: Int32Array;
 }
 
-/** The {@link FrameBlockLayout} of a rig of `b` bones (`parent[i]`, root first) with `n` variables per frame. */
+/** Layouts already built, per rig (its `parent` array). */
+const layouts = new WeakMap<Int32Array, FrameBlockLayout>();
+
+/**
+ * The {@link FrameBlockLayout} of a rig of `b` bones (`parent[i]`, root first) with `n` variables
+ * per frame, built once per rig: a second layout object of the same rig, made after the solves
+ * were compiled against the first, widened its fields' types and threw that code away.
+ */
 export function frameBlockLayout(parent: Int32Array, b: number, n: number): FrameBlockLayout {
+  const known = layouts.get(parent);
+  if (known && known.n === n && known.perm.length === n) return known;
+  const lay = buildLayout(parent, b, n);
+  layouts.set(parent, lay);
+  return lay;
+}
+
+function buildLayout(parent: Int32Array, b: number, n: number): FrameBlockLayout {
   // Variables of bone b (root: trans + rotation) sit in its slot. Eliminating bones in
   // post-order (children before parents, the root last) creates no fill: a variable only
   // couples to its own bone's, its ancestors' and its descendants', and the descendants of a

@@ -40,6 +40,7 @@ export {
   quatWxyzToMat3,
   toRigModel,
 } from './forward-kinematics.js';
+export { frameBlockLayout } from './frame-block-cholesky.js';
 export { frameCosts } from './frame-costs.js';
 export { readGlbSkeleton } from './glb-skeleton.js';
 export { groundedMotion, type MotionChannels } from './grounded-motion.js';
