@@ -5,6 +5,7 @@
  *
  *   pnpm --filter @mocap/solver exec node --conditions=@mocap/source --import tsx bench/exam.ts [wolf|dragon] [--quick]
  *     [--robust K --rounds R --seeds 1,2,3]   (the fit's robustJerk / robustRounds options)
+ *     [--fit JSON]   (any other fit options, e.g. '{"lagRelease":null}')
  */
 import { syntheticExam } from '@mocap/solver/internal';
 import { loadCreature } from '../test/helpers.js';
@@ -20,6 +21,7 @@ const robust = {
   ...(flag('robust') === undefined ? {} : { robustJerk: Number(flag('robust')) }),
   ...(flag('rounds') === undefined ? {} : { robustRounds: Number(flag('rounds')) }),
 };
+const extra = JSON.parse(flag('fit') ?? '{}') as Record<string, unknown>;
 const { model, layout, info } = loadCreature(name);
 
 // A fixed reference workload, so figures from a loaded machine can be put in proportion.
@@ -51,7 +53,7 @@ for (const frames of quick ? [120] : [120, 480]) {
         noisePx: c.noisePx,
         outliers: c.outliers,
         swaps: c.swaps,
-        fit: robust,
+        fit: { ...robust, ...extra },
       });
       const e = report.error_cm;
       const key = `T=${frames} ${c.label}`;

@@ -6,6 +6,7 @@
  *
  *   pnpm --filter @mocap/solver exec node --conditions=@mocap/source --import tsx bench/motion-exam.ts \
  *     [--creature ../../creatures/fox-rigged] [--clips Survey,Walk,Run] [--jerk 30000,3000]
+ *     [--fit JSON]   (any other fit options, e.g. '{"lagRelease":null}')
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,8 +25,10 @@ const { values } = parseArgs({
     limits: { type: 'string', default: 'creature,cover' },
     robust: { type: 'string', default: '0' },
     rounds: { type: 'string', default: '2' },
+    fit: { type: 'string', default: '{}' },
   },
 });
+const extra = JSON.parse(values.fit) as Record<string, unknown>;
 const dir = path.resolve(values.creature);
 const creature = CreatureJson.parse(JSON.parse(readFileSync(path.join(dir, 'creature.json'), 'utf8')));
 const layout = Layout.parse(creature.layout);
@@ -71,7 +74,12 @@ for (const name of values.clips.split(',')) {
             noisePx: 2,
             outliers: 0.05,
             truth,
-            fit: { weights: { jerk, jerkLever }, robustJerk: robust, robustRounds: Number(values.rounds) },
+            fit: {
+              weights: { jerk, jerkLever },
+              robustJerk: robust,
+              robustRounds: Number(values.rounds),
+              ...extra,
+            },
           });
           const e = r.report.error_cm;
           const [worst, ws] = Object.entries(r.report.per_joint).sort((x, y) => y[1].max - x[1].max)[0]!;

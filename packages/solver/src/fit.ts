@@ -25,7 +25,13 @@ import { keypointsFromPose, poseFrame, quatWxyzToMat3 } from './forward-kinemati
 import { frameCosts } from './frame-costs.js';
 import { initialPose } from './init-pose.js';
 import { jerkScales } from './jerk-scales.js';
-import { jerkWeightsOfScales, robustJerkWeights } from './jerk-weights.js';
+import {
+  DEFAULT_LAG_RELEASE,
+  jerkWeightsOfScales,
+  type LagReleaseOptions,
+  laggingJerkWeights,
+  robustJerkWeights,
+} from './jerk-weights.js';
 import { selectKth } from './linalg.js';
 import { orthonormalRigModel, type RigModel } from './rig-model.js';
 import { syncChecks } from './sync-checks.js';
@@ -74,6 +80,15 @@ export interface FitOptions {
   robustRounds?: number;
   /** Clip-stage steps after each reweighting. @default 2 */
   robustIterations?: number;
+  /**
+   * Let fast limbs through: after the clip stage, release the jerk prior where keypoints lag in
+   * both views over consecutive frames (see `laggingJerkWeights`) and run the clip stage again
+   * (`lagIterations` steps); null turns it off. Clips without such lags (noise, outliers, the
+   * generator's gaits) are fitted exactly as without it. @default DEFAULT_LAG_RELEASE
+   */
+  lagRelease?: LagReleaseOptions | null;
+  /** Clip-stage steps after the lag release. @default 2 */
+  lagIterations?: number;
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -96,9 +111,10 @@ export interface FitResult {
   stages: Record<string, number>;
   /**
    * Work done: clip-stage Gauss-Newton steps tried and conjugate-gradient iterations (both clip
-   * loops), frames restarted after the frame-wise stage (for benches: all grow linearly with T).
+   * loops), frames restarted after the frame-wise stage (for benches: all grow linearly with T),
+   * and the (frame, keypoint) lags the lag release found (see `lagRelease`).
    */
-  counts: { clipSteps: number; cgIterations: number; reseeded: number };
+  counts: { clipSteps: number; cgIterations: number; reseeded: number; lags: number };
 }
 
 function timer(out: Record<string, number>): (label: string) => void {
@@ -350,7 +366,7 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     options.noiseAdaptive === false ? 1 : Math.min(100, Math.max(1e-4, (noisePx / NOISE_REF_PX) ** 2));
   data.weights = scaledWeights(base, s);
   const clipIt = options.clipIterations ?? 3;
-  const counts = { clipSteps: 0, cgIterations: 0, reseeded };
+  const counts = { clipSteps: 0, cgIterations: 0, reseeded, lags: 0 };
   const clipWindows = {
     ...(options.clipWindow === undefined ? {} : { window: options.clipWindow }),
     ...(options.clipPad === undefined ? {} : { pad: options.clipPad }),
@@ -384,6 +400,23 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
         ...clipWindows,
       }),
     );
+  }
+  const lag = options.lagRelease === undefined ? DEFAULT_LAG_RELEASE : options.lagRelease;
+  if (lag) {
+    const released = laggingJerkWeights(data, st, data.jerkWeight, noisePx, lag);
+    counts.lags = released.lags;
+    if (released.lags > 0) {
+      data.jerkWeight = released.weights;
+      tally(
+        clipLmLoop(data, st, {
+          iterations: options.lagIterations ?? 2,
+          scaleStart: s1,
+          scaleEnd: s1,
+          windows,
+          ...clipWindows,
+        }),
+      );
+    }
   }
   if ((options.fixSwaps ?? true) && info.swapUnits.length > 0) {
     // A second look with the smooth whole-clip fit, which a swapped frame cannot drag along:

@@ -9,6 +9,7 @@ export type { FlatMotion } from './flat-motion.js';
 export { forwardKinematics, type MotionPose, type PosedFrames } from './forward-kinematics.js';
 export { type GaitMotionOptions, gaitMotion } from './gait-motion.js';
 export { type InitCreatureOptions, type InitCreatureResult, initCreature } from './init-creature.js';
+export type { LagReleaseOptions } from './jerk-weights.js';
 export { readMotionClip } from './read-motion-clip.js';
 export { readRigModel } from './read-rig-model.js';
 export type { SolverCreature } from './read-solver-creature.js';

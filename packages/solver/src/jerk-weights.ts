@@ -1,3 +1,4 @@
+import { ViewProjection } from '@mocap/layout';
 import type { FitData } from './fit-objective.js';
 import type { FitState } from './fit-state.js';
 import { DIFF, selectKth } from './linalg.js';
@@ -89,4 +90,113 @@ export function weightedJerkBands(data: FitData, m: number): Float64Array {
     }
   }
   return out;
+}
+
+/** Options of {@link laggingJerkWeights}. */
+export interface LagReleaseOptions {
+  /** A residual counts once it exceeds this many times the measured noise (and 4 px). */
+  noiseFactor: number;
+  /** Bones released per lagging keypoint, from the bone that carries it up its chain. */
+  depth: number;
+  /** The released residuals' weight, times their base weight. */
+  factor: number;
+  /** Consecutive frames a keypoint must lag in before it counts. */
+  minRun: number;
+  /** Frames released on each side of a lagging run beyond those its jerk residuals touch. */
+  pad: number;
+}
+
+/**
+ * The fit's default lag release (docs/benchmarks.md: the Fox's Walk flick, and no release on the
+ * wolf's generated gaits, whose noise never lags three frames running in both views).
+ */
+export const DEFAULT_LAG_RELEASE: Readonly<LagReleaseOptions> = Object.freeze({
+  noiseFactor: 2,
+  depth: 2,
+  factor: 0.01,
+  minRun: 3,
+  pad: 3,
+});
+
+/**
+ * Jerk weights that let a fast limb through where the fit lags it: a keypoint whose residual
+ * in both views (the smaller of the two, so that an outlier in one view counts for nothing)
+ * stands above the noise in `minRun` consecutive frames is lagging there, and the jerk residuals
+ * touching those frames of the bones that carry it are scaled by `factor`. Noise and outliers
+ * do not agree across views and frames; a flick the prior has flattened does. Returns the
+ * weights (T x 3B; `base` or 1 elsewhere) and how many (frame, keypoint) lags were found.
+ */
+export function laggingJerkWeights(
+  data: FitData,
+  st: FitState,
+  base: Float64Array,
+  noisePx: number,
+  options: LagReleaseOptions,
+): { weights: Float64Array; lags: number } {
+  const { t, k, layout } = data;
+  const ord = data.weights.order;
+  const m = st.b * 3;
+  const out = base.length > 0 ? Float64Array.from(base) : new Float64Array(t * m).fill(1);
+  const tau = Math.max(4, options.noiseFactor * noisePx);
+  const proj = new ViewProjection(layout);
+  const over = new Uint8Array(t * k);
+  for (let i = 0; i < t * k; i++) {
+    if (!((data.frontConf[i] as number) > 0 && (data.sideConf[i] as number) > 0)) continue;
+    const x = st.x[3 * i] as number;
+    const y = st.x[3 * i + 1] as number;
+    const v = proj.row(st.x[3 * i + 2] as number);
+    const rf = Math.hypot(
+      proj.frontU(x) - (data.front[2 * i] as number),
+      v - (data.front[2 * i + 1] as number),
+    );
+    const rs = Math.hypot(proj.sideU(y) - (data.side[2 * i] as number), v - (data.side[2 * i + 1] as number));
+    if (Math.min(rf, rs) > tau) over[i] = 1;
+  }
+  let lags = 0;
+  for (let j = 0; j < k; j++) {
+    for (let f = 0; f < t; ) {
+      if (!over[f * k + j]) {
+        f++;
+        continue;
+      }
+      let end = f;
+      while (end < t && over[end * k + j]) end++;
+      if (end - f >= options.minRun) {
+        lags += end - f;
+        const r0 = Math.max(0, f - ord - options.pad);
+        releaseChain(
+          out,
+          base,
+          data.chains[j] as Int32Array,
+          options,
+          r0,
+          Math.min(t - 1, end - 1 + options.pad),
+          m,
+        );
+      }
+      f = end;
+    }
+  }
+  return { weights: out, lags };
+}
+
+/** Scales the jerk weights of rows r0..r1 of the first `depth` bones of `chain` to `factor` x base. */
+function releaseChain(
+  out: Float64Array,
+  base: Float64Array,
+  chain: Int32Array,
+  options: LagReleaseOptions,
+  r0: number,
+  r1: number,
+  m: number,
+): void {
+  for (let c = 0; c < Math.min(options.depth, chain.length); c++) {
+    const bone = chain[c] as number;
+    for (let r = r0; r <= r1; r++) {
+      for (let a = 0; a < 3; a++) {
+        const at = r * m + bone * 3 + a;
+        out[at] = Math.min(out[at] as number, (base.length > 0 ? (base[at] as number) : 1) * options.factor);
+      }
+    }
+  }
 }

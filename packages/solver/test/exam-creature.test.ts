@@ -112,6 +112,21 @@ describe('examCreature with a motion (a real clip as the truth)', () => {
     expect(report.per_joint).toHaveProperty('b_LeftHand_011_end');
   });
 
+  it("follows the Walk's paw flicks that the jerk prior alone flattens (the lag release)", async () => {
+    const exam = (lagRelease?: null) =>
+      examCreature(fox, {
+        frames: 120,
+        seed: 1,
+        noisePx: 2,
+        outliers: 0.05,
+        motion: `${FOX}#Walk`,
+        ...(lagRelease === null ? { fit: { lagRelease } } : {}),
+      });
+    const [released, held] = [await exam(), await exam(null)];
+    expect(released.error_cm.mean).toBeLessThan(0.8 * held.error_cm.mean);
+    expect(released.error_cm.p95).toBeLessThan(0.7 * held.error_cm.p95);
+  });
+
   it("names the creature's bones a motion lacks (the Fox's Walk on the wolf)", async () => {
     const wolfDir = loadCreature('wolf').dir;
     await expect(examCreature(wolfDir, { frames: 10, seed: 1, motion: `${FOX}#Walk` })).rejects.toThrow(
