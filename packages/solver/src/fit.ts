@@ -89,6 +89,15 @@ export interface FitOptions {
   lagRelease?: LagReleaseOptions | null;
   /** Clip-stage steps after the lag release. @default 2 */
   lagIterations?: number;
+  /**
+   * The frame rate the weights were tuned at: each temporal prior on an n-th difference over
+   * frames is scaled by (clip fps / this)^n. A motion's n-th difference per frame grows as
+   * (1 / fps)^n, so weights kept per frame flatten a 16 fps clip's fast limbs; scaling by the
+   * full fps^2n (the same smoothing in Hz) lets the noise through, since a slower clip has fewer
+   * samples a second against the same noise per sample; the square root of that fitted best on
+   * 12-60 fps (docs/benchmarks.md). null keeps the weights per frame. @default 30
+   */
+  weightsFps?: number | null;
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -307,6 +316,23 @@ function scaledWeights(w: FitWeights, s: number): FitWeights {
 }
 
 /**
+ * `w` with its temporal priors rescaled from `ref` fps to the clip's `fps` (see
+ * `FitOptions.weightsFps`): each prior on an n-th difference over frames by (fps / ref)^n.
+ */
+function frameRateWeights(w: FitWeights, fps: number, ref: number | null | undefined): FitWeights {
+  const r = ref === null ? 1 : fps / (ref ?? 30);
+  if (r === 1 || !(r > 0) || !Number.isFinite(r)) return w;
+  return fitWeights({
+    ...w,
+    jerk: w.jerk * r ** w.order,
+    velocity: w.velocity * r,
+    rootJerk: w.rootJerk * r ** 3,
+    rootTurnJerk: w.rootTurnJerk * r ** 3,
+    jointAccel: w.jointAccel * r ** 2,
+  });
+}
+
+/**
  * Fits a rig to two-view detections: sync checks (and a warp of the front view), a robust
  * start (triangulation, Kabsch root, analytic IK), a frame-wise robust Levenberg-Marquardt
  * stage with the Cauchy scale annealed from 40 px to 6 px, left/right swap fixing, then a
@@ -330,7 +356,11 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
   const views = viewData(model, det, file);
   const sync: SyncReport = options.sync === false ? emptySyncReport() : syncChecks(views, info.feet);
   const fitModel = orthonormalRigModel(model);
-  const base = fitWeights({ ...DEFAULT_FIT_WEIGHTS, ...options.weights });
+  const base = frameRateWeights(
+    fitWeights({ ...DEFAULT_FIT_WEIGHTS, ...options.weights }),
+    det.fps,
+    options.weightsFps,
+  );
   const leverWeights =
     base.jerkLever === 0
       ? new Float64Array(0)

@@ -1,7 +1,7 @@
 import { seededRandom } from '@mocap/anim-loop';
 import { type Detections, FileError, type Layout, MotionJson } from '@mocap/layout';
-import { fit, syntheticDetections, syntheticMotion } from '@mocap/solver';
-import { syntheticExam } from '@mocap/solver/internal';
+import { fit, scoreJoints, syntheticDetections, syntheticMotion } from '@mocap/solver';
+import { DEFAULT_FIT_WEIGHTS, syntheticExam } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
 import { loadCreature } from './helpers.js';
 
@@ -52,6 +52,58 @@ describe('fit', () => {
       swaps: 0.2,
     });
     expect(report.error_cm.mean).toBeLessThan(0.35);
+  });
+});
+
+describe('fit: the frame rate', () => {
+  const { model, layout, info } = loadCreature('wolf');
+  const names = model.keypoints.map((k) => k.name);
+  const clip = (fps: number, seed: number) => {
+    const truth = syntheticMotion(model, info, { frames: 4 * fps, seed, fps });
+    const det = syntheticDetections(truth.joints, names, fps, layout, info, {
+      noisePx: 2,
+      outliers: 0.05,
+      seed,
+    });
+    return { truth, det };
+  };
+
+  it('scales each temporal prior on an n-th difference by (fps / 30)^n', () => {
+    const { det } = clip(15, 1);
+    const r = 15 / 30;
+    const w = DEFAULT_FIT_WEIGHTS;
+    const byHand = fit(model, det, {
+      layout,
+      creature: info,
+      weightsFps: null,
+      weights: {
+        jerk: w.jerk * r ** 3,
+        velocity: w.velocity * r,
+        jointAccel: w.jointAccel * r ** 2,
+        rootJerk: w.rootJerk * r ** 3,
+        rootTurnJerk: w.rootTurnJerk * r ** 3,
+      },
+    });
+    expect(Array.from(fit(model, det, { layout, creature: info }).joints)).toEqual(Array.from(byHand.joints));
+    // At the weights' own 30 fps nothing changes.
+    const at30 = clip(30, 1).det;
+    expect(Array.from(fit(model, at30, { layout, creature: info }).joints)).toEqual(
+      Array.from(fit(model, at30, { layout, creature: info, weightsFps: null }).joints),
+    );
+  });
+
+  it('follows a 12 fps clip that weights kept per frame flatten', () => {
+    const { truth, det } = clip(12, 2);
+    const score = (weightsFps?: null) =>
+      scoreJoints(
+        fit(model, det, { layout, creature: info, ...(weightsFps === null ? { weightsFps } : {}) }).joints,
+        truth.joints,
+        names,
+        info.groups,
+      ).error_cm;
+    const [scaled, perFrame] = [score(), score(null)];
+    expect(scaled.mean).toBeLessThan(0.7 * perFrame.mean);
+    expect(scaled.p95).toBeLessThan(0.7 * perFrame.p95);
   });
 });
 
