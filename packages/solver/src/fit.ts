@@ -162,40 +162,60 @@ function viewData(model: RigModel, det: Detections, file: string) {
   const sideConf = new Float64Array(t * k);
   // front_uv / side_uv are layout px already (mocap detect maps the clip before it writes
   // det.npz); `calib` only records how the clip was mapped, so it is not applied again here.
-  det.names.forEach((n, q) => {
-    const j = index.get(n) as number;
-    copyJoint(det.frontUv, det.frontConf, front, frontConf, t, kd, q, k, j);
-    copyJoint(det.sideUv, det.sideConf, side, sideConf, t, kd, q, k, j);
-  });
+  if (kd === k && det.names.every((n, q) => index.get(n) === q)) {
+    // The rig's own order (what mocap detect writes): one native copy per array.
+    front.set(det.frontUv.subarray(0, t * k * 2));
+    side.set(det.sideUv.subarray(0, t * k * 2));
+    frontConf.set(det.frontConf.subarray(0, t * k));
+    sideConf.set(det.sideConf.subarray(0, t * k));
+  } else {
+    const jOf = Int32Array.from(det.names, (n) => index.get(n) as number);
+    scatterJoints(det.frontUv, det.frontConf, front, frontConf, t, kd, k, jOf);
+    scatterJoints(det.sideUv, det.sideConf, side, sideConf, t, kd, k, jOf);
+  }
+  cleanView(front, frontConf, t * k);
+  cleanView(side, sideConf, t * k);
   return { t, k, front, side, frontConf, sideConf };
 }
 
-/**
- * Copies detected joint q (of kd) of one view, every frame, to rig joint j (of k): a detection
- * with a coordinate or confidence that is not finite, or no confidence, becomes (0, 0) at
- * confidence 0; confidences are capped at 1.
- */
-function copyJoint(
+/** Copies detected joint q (of kd) of one view, every frame, to rig joint `jOf[q]` (of k). */
+function scatterJoints(
   uv: Float32Array,
   conf: Float32Array,
   ouv: Float64Array,
   oconf: Float64Array,
   t: number,
   kd: number,
-  q: number,
   k: number,
-  j: number,
+  jOf: Int32Array,
 ): void {
   for (let f = 0; f < t; f++) {
-    const src = f * kd + q;
-    const dst = f * k + j;
-    const u = uv[2 * src] as number;
-    const v = uv[2 * src + 1] as number;
-    const c = conf[src] as number;
-    const ok = Number.isFinite(u) && Number.isFinite(v) && c > 0 && Number.isFinite(c);
-    ouv[2 * dst] = ok ? u : 0;
-    ouv[2 * dst + 1] = ok ? v : 0;
-    oconf[dst] = ok ? Math.min(1, c) : 0;
+    for (let q = 0; q < kd; q++) {
+      const src = f * kd + q;
+      const dst = f * k + (jOf[q] as number);
+      ouv[2 * dst] = uv[2 * src] as number;
+      ouv[2 * dst + 1] = uv[2 * src + 1] as number;
+      oconf[dst] = conf[src] as number;
+    }
+  }
+}
+
+/**
+ * A detection with a coordinate or confidence that is not finite, or no confidence, becomes
+ * (0, 0) at confidence 0; confidences are capped at 1 (`x - x` is 0 exactly when x is finite).
+ */
+function cleanView(uv: Float64Array, conf: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const u = uv[2 * i] as number;
+    const v = uv[2 * i + 1] as number;
+    const c = conf[i] as number;
+    if (u - u === 0 && v - v === 0 && c > 0 && c - c === 0) {
+      if (c > 1) conf[i] = 1;
+    } else {
+      uv[2 * i] = 0;
+      uv[2 * i + 1] = 0;
+      conf[i] = 0;
+    }
   }
 }
 

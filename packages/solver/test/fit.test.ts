@@ -43,6 +43,35 @@ describe('fit', () => {
     expect(motion.sync.height_gap_px).toBeGreaterThan(0);
   });
 
+  it("fits detections in another joint order (or a subset) as in the rig's own order", () => {
+    const { model, layout, info, det } = detections('wolf', 20, 4, 2);
+    const k = det.names.length;
+    // Reversed, without the first joint.
+    const order = [...Array(k).keys()].reverse().slice(0, k - 1);
+    const pick = (a: Float32Array, w: number) =>
+      Float32Array.from({ length: det.frames * order.length * w }, (_, i) => {
+        const f = Math.floor(i / (order.length * w));
+        const r = i % (order.length * w);
+        return a[(f * k + (order[Math.floor(r / w)] as number)) * w + (r % w)] as number;
+      });
+    const permuted: Detections = {
+      ...det,
+      names: order.map((q) => det.names[q] as string),
+      frontUv: pick(det.frontUv, 2),
+      sideUv: pick(det.sideUv, 2),
+      frontConf: pick(det.frontConf, 1),
+      sideConf: pick(det.sideConf, 1),
+    };
+    const missing: Detections = {
+      ...det,
+      frontConf: det.frontConf.map((c, i) => (i % k === 0 ? 0 : c)),
+      sideConf: det.sideConf.map((c, i) => (i % k === 0 ? 0 : c)),
+    };
+    const a = fit(model, permuted, { layout, creature: info }).joints;
+    const b = fit(model, missing, { layout, creature: info }).joints;
+    expect(Array.from(a)).toEqual(Array.from(b));
+  });
+
   it('undoes left/right swaps and reports them', () => {
     const { model, layout, info } = loadCreature('wolf');
     const { report } = syntheticExam(model, 'wolf', layout, info, {
