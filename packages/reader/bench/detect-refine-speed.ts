@@ -40,6 +40,8 @@ const { values: a } = parseArgs({
     detect: { type: 'string' },
   },
 });
+if (a.calib !== 'identity' && a.calib !== 'auto')
+  throw new TypeError(`detect-refine-speed: --calib: expected identity or auto, got "${a.calib}".`);
 const here = path.resolve(import.meta.dirname, '../../..');
 
 interface Measure {

@@ -31,7 +31,7 @@ const layouts = new WeakMap<Int32Array, FrameBlockLayout>();
  */
 export function frameBlockLayout(parent: Int32Array, b: number, n: number): FrameBlockLayout {
   const known = layouts.get(parent);
-  if (known && known.n === n && known.perm.length === n) return known;
+  if (known?.n === n) return known;
   const lay = buildLayout(parent, b, n);
   layouts.set(parent, lay);
   return lay;
