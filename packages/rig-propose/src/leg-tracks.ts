@@ -23,32 +23,31 @@ export interface LegTrack {
   groundCells: number;
 }
 
+/** Calls `visit` with each 8-neighbour of cell `c` inside the nx x ny grid. */
+function neighbours8(c: number, nx: number, ny: number, visit: (n: number) => void): void {
+  const ci = c % nx;
+  const cj = (c - ci) / nx;
+  for (let j = Math.max(0, cj - 1); j <= Math.min(ny - 1, cj + 1); j++) {
+    for (let i = Math.max(0, ci - 1); i <= Math.min(nx - 1, ci + 1); i++) visit(i + nx * j);
+  }
+}
+
 /** 2-D connected components (8-neighbour) of the cells in `mask` (nx x ny); returns labels, 0 = none. */
 function label(mask: Uint8Array, nx: number, ny: number): { labels: Int32Array; count: number } {
   const labels = new Int32Array(nx * ny);
   let count = 0;
   const stack: number[] = [];
+  const take = (n: number) => {
+    if (mask[n] && !labels[n]) {
+      labels[n] = count;
+      stack.push(n);
+    }
+  };
   for (let s = 0; s < mask.length; s++) {
     if (!mask[s] || labels[s]) continue;
     labels[s] = ++count;
     stack.push(s);
-    while (stack.length) {
-      const c = stack.pop() as number;
-      const ci = c % nx;
-      const cj = (c - ci) / nx;
-      for (let dj = -1; dj <= 1; dj++) {
-        for (let di = -1; di <= 1; di++) {
-          const i = ci + di;
-          const j = cj + dj;
-          if (i < 0 || j < 0 || i >= nx || j >= ny) continue;
-          const n = i + nx * j;
-          if (mask[n] && !labels[n]) {
-            labels[n] = count;
-            stack.push(n);
-          }
-        }
-      }
-    }
+    while (stack.length) neighbours8(stack.pop() as number, nx, ny, take);
   }
   return { labels, count };
 }
@@ -164,39 +163,13 @@ export function legTracks(g: VoxelGrid, groundM: number, jump = 2.5): LegTrack[]
 function grow(layer: Uint8Array, region: Uint8Array, nx: number, ny: number): Uint8Array {
   const out = new Uint8Array(nx * ny);
   const stack: number[] = [];
-  for (let c = 0; c < region.length; c++) {
-    if (!region[c]) continue;
-    const ci = c % nx;
-    const cj = (c - ci) / nx;
-    for (let dj = -1; dj <= 1; dj++) {
-      for (let di = -1; di <= 1; di++) {
-        const i = ci + di;
-        const j = cj + dj;
-        if (i < 0 || j < 0 || i >= nx || j >= ny) continue;
-        const m = i + nx * j;
-        if (layer[m] && !out[m]) {
-          out[m] = 1;
-          stack.push(m);
-        }
-      }
+  const take = (m: number) => {
+    if (layer[m] && !out[m]) {
+      out[m] = 1;
+      stack.push(m);
     }
-  }
-  while (stack.length) {
-    const c = stack.pop() as number;
-    const ci = c % nx;
-    const cj = (c - ci) / nx;
-    for (let dj = -1; dj <= 1; dj++) {
-      for (let di = -1; di <= 1; di++) {
-        const i = ci + di;
-        const j = cj + dj;
-        if (i < 0 || j < 0 || i >= nx || j >= ny) continue;
-        const m = i + nx * j;
-        if (layer[m] && !out[m]) {
-          out[m] = 1;
-          stack.push(m);
-        }
-      }
-    }
-  }
+  };
+  for (let c = 0; c < region.length; c++) if (region[c]) neighbours8(c, nx, ny, take);
+  while (stack.length) neighbours8(stack.pop() as number, nx, ny, take);
   return out;
 }
