@@ -26,6 +26,7 @@ export { jointProjectedArea, jointVisibility } from './joint-visibility.js';
 export { jointWorldMatrices } from './joint-world-matrices.js';
 export { viewConfidences } from './keypoint-confidence.js';
 export type { KeypointTargets } from './keypoint-targets.js';
+export { flipLateral, LateralFlips } from './lateral-flip.js';
 export { linearBlendSkin } from './linear-blend-skin.js';
 export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';
 export { inChannel, type ObservedViews, observeLabels } from './observed-views.js';

@@ -55,6 +55,32 @@ export const RefineClipOptions = z
     /** Peaks under this confidence are ignored. @default 0.2 */
     minConf: z.number().min(0).default(0.2),
     /**
+     * A keypoint whose front-view peak has lain this many frames running on the other side of its
+     * pivot joint from the model's keypoint (turned away by the gate, holding still) is tried
+     * mirrored: the pivot turned about the vertical so the keypoint's sideways offset flips (the side
+     * view sees both alike), fitted again with that peak let in, and kept where the frame's cost with
+     * its peaks is not higher by more than `flipTolerance` ({@link flipLateral}). 0 turns it off. @default 3
+     */
+    flipFrames: z.number().int().min(0).default(3),
+    /** The least confidence of a front peak that may start a flip (`flipFrames`). @default 0.15 */
+    flipConf: z.number().min(0).default(0.15),
+    /** The least sideways offset (front-view px from the pivot) of both the peak and the model's keypoint for a flip. @default 10 */
+    flipMinPx: z.number().min(0).default(10),
+    /**
+     * The least sideways offset of both, as a share of the keypoint's distance from its pivot: a
+     * keypoint turned well sideways (0.4: about 24 degrees) both ways, not a foot a little off its
+     * ankle's plane. @default 0.4
+     */
+    flipMinShare: z.number().min(0).default(0.4),
+    /**
+     * A flip is kept where the frame's cost with its peaks (the mirrored one included; silhouette,
+     * paint, no prior) is under the unflipped pose's times 1 + this: the outline of a head turned
+     * within the chest's tells the two sides apart by a few percent at most, the peak by more. @default 0.04
+     */
+    flipTolerance: z.number().min(0).default(0.04),
+    /** Frames a keypoint waits after a refused flip. @default 10 */
+    flipCooldown: z.number().int().min(0).default(10),
+    /**
      * Objective options (weights, Huber threshold, prior toward the previous frame), over
      * {@link CLIP_OBJECTIVE}. @default CLIP_OBJECTIVE
      */

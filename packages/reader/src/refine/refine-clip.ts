@@ -7,6 +7,7 @@ import { fitFirstFrame } from './first-frame-fit.js';
 import { dominantJoints, jointProjectedArea, jointVisibility } from './joint-visibility.js';
 import { viewConfidences } from './keypoint-confidence.js';
 import type { KeypointTargets } from './keypoint-targets.js';
+import { flipLateral, LateralFlips } from './lateral-flip.js';
 import { type ObservedViews, observeLabels } from './observed-views.js';
 import { gatePaint, groupBoxes, visibleGroups } from './paint-gate.js';
 import { faceLabels, type PaintJoints, vertexPaintLabels } from './paint-labels.js';
@@ -14,7 +15,13 @@ import { backdropSilhouette, placeRestPose, silhouetteAreas } from './place-rest
 import { createRasterTarget, rasterizeViews } from './rasterize-views.js';
 import { CLIP_OBJECTIVE, RefineClipOptions } from './refine-clip-options.js';
 import { type RefineReport, refinePose } from './refine-pose.js';
-import { copyRefinePose, predictRefinePose, type RefinePose, restRefinePose } from './refine-pose-state.js';
+import {
+  cloneRefinePose,
+  copyRefinePose,
+  predictRefinePose,
+  type RefinePose,
+  restRefinePose,
+} from './refine-pose-state.js';
 import { projectKeypoints, type RigKeypoints, rigKeypointPositions } from './rig-keypoints.js';
 import { sideOnlyJoints } from './side-only-joints.js';
 import { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
@@ -87,6 +94,8 @@ export interface RefineClipResult {
    * the first frame's, which the keypoints show too.
    */
   zoom: Float64Array;
+  /** Frames fitted a second time from a laterally mirrored pose (`flipFrames`), and how many kept it. */
+  flips: { tried: number; kept: number };
   /** Wall-clock seconds of segmentation + refinement (decoding excluded when frames come from memory). */
   seconds: number;
 }
@@ -172,6 +181,30 @@ export async function refineClip(
   // the last two frames' fitted poses (for `predict`)
   let prev: RefinePose | null = null;
   let last: RefinePose | null = null;
+  // Mirror pairs the side view cannot tell: a keypoint's front peak steadily on the other side of
+  // its pivot (the joint that turns it: its own for a bone's tail, the parent's for a head).
+  const free = new Set(objective.joints);
+  const pivotOf = Int32Array.from(kp.joints, (j, k) => {
+    const tail = kp.offsets[3 * k] !== 0 || kp.offsets[3 * k + 1] !== 0 || kp.offsets[3 * k + 2] !== 0;
+    const pivot = tail ? j : mesh.parent[j];
+    return pivot >= 0 && mesh.parent[pivot] >= 0 && free.has(pivot) ? pivot : -1;
+  });
+  const flips = new LateralFlips(K, {
+    gatePx: o.gatePx,
+    frames: o.flipFrames,
+    minConf: o.flipConf,
+    minPx: o.flipMinPx,
+    minShare: o.flipMinShare,
+    cooldown: o.flipCooldown,
+  });
+  const pivotPos = new Float64Array(3 * K);
+  const pivotF = new Float64Array(2 * K);
+  const pivotS = new Float64Array(2 * K);
+  const flipping: number[] = [];
+  const flipPeaks = new Float64Array(3 * K);
+  let spare: RefinePose | null = null;
+  let flipsTried = 0;
+  let flipsKept = 0;
   // The rest pose placed on a silhouette, or null when the silhouette does not show the whole creature.
   const placeOn = (mask: Uint8Array) => {
     const seen = silhouetteAreas(mask, layout);
@@ -260,6 +293,12 @@ export async function refineClip(
     if (input.peaks) {
       rigKeypointPositions(pos, mesh, state, kp, world);
       projectKeypoints(predF, predS, 0, pos, K, layout);
+      for (let k = 0; k < K; k++) {
+        const q = Math.max(0, pivotOf[k]);
+        for (let c = 0; c < 3; c++) pivotPos[3 * k + c] = world[16 * q + 12 + c];
+      }
+      projectKeypoints(pivotF, pivotS, 0, pivotPos, K, layout);
+      flipping.length = 0;
       const p = input.peaks;
       const gate = r < o.firstGateFrames ? (o.firstGatePx ?? o.gatePx) : o.gatePx;
       const lag = p.lag ?? 0;
@@ -280,6 +319,20 @@ export async function refineClip(
           targets.uv[4 * k + 2 * view + 1] = ok ? v : 0;
           targets.conf[2 * k + view] = ok ? c : 0;
           if (ok) nUsed++;
+          if (view === 0 && o.flipFrames > 0 && pivotOf[k] >= 0 && Number.isFinite(u) && Number.isFinite(v)) {
+            const reach =
+              Math.hypot(
+                pos[3 * k] - pivotPos[3 * k],
+                pos[3 * k + 1] - pivotPos[3 * k + 1],
+                pos[3 * k + 2] - pivotPos[3 * k + 2],
+              ) / layout.M_PER_PX;
+            if (flips.observe(k, u, v, c, d, predF[2 * k], pivotF[2 * k], reach) && r > 0) {
+              flipping.push(k);
+              flipPeaks[3 * k] = u;
+              flipPeaks[3 * k + 1] = v;
+              flipPeaks[3 * k + 2] = c;
+            }
+          }
         }
       }
       peaks = targets;
@@ -299,6 +352,35 @@ export async function refineClip(
       objective.setPrior(prior);
       const iterations = r === 0 ? o.firstIterations : predicted ? o.predictedIterations : o.iterations;
       report = refinePose(objective, state, obs, peaks, { iterations }).report;
+      if (flipping.length > 0 && peaks) {
+        // The mirrored pose, fitted with the mirrored peaks let in, kept where it costs about as much
+        // (the outline barely tells the two apart) or less, with those peaks in the cost.
+        spare = copyRefinePose(spare ?? cloneRefinePose(state), state);
+        rigKeypointPositions(pos, mesh, state, kp, world);
+        const done = new Set<number>();
+        for (const k of flipping) {
+          if (done.has(pivotOf[k])) continue;
+          done.add(pivotOf[k]);
+          flipLateral(state, mesh, pivotOf[k], pos.subarray(3 * k, 3 * k + 3), scratch.world);
+        }
+        for (const k of flipping) {
+          peaks.uv[4 * k] = flipPeaks[3 * k];
+          peaks.uv[4 * k + 1] = flipPeaks[3 * k + 1];
+          peaks.conf[2 * k] = flipPeaks[3 * k + 2];
+        }
+        const flipped = refinePose(objective, state, obs, peaks, { iterations }).report;
+        objective.setPrior(null);
+        const fine = obs[obs.length - 1]!;
+        const costFlipped = objective.evaluate(state, fine, peaks, false);
+        const costKept = objective.evaluate(spare, fine, peaks, false);
+        objective.setPrior(prior);
+        const kept = costFlipped < costKept * (1 + o.flipTolerance);
+        if (kept) report = flipped;
+        else copyRefinePose(state, spare);
+        flipsTried++;
+        if (kept) flipsKept++;
+        for (const k of flipping) flips.settle(k, kept);
+      }
     }
     zoom.push(state.zoom);
     if (r === 0 && o.sideOnlyRatio > 0) sideOnlyJoints(swingJoints, mesh, jointPx, painted, o.sideOnlyRatio);
@@ -378,6 +460,7 @@ export async function refineClip(
     reports,
     peaksUsed: Int32Array.from(used),
     zoom: Float64Array.from(zoom),
+    flips: { tried: flipsTried, kept: flipsKept },
     seconds,
   };
 }
