@@ -56,7 +56,7 @@ export const RefineClipOptions = z
     minConf: z.number().min(0).default(0.2),
     /**
      * A keypoint whose front-view peak has lain this many frames running on the other side of its
-     * pivot joint from the model's keypoint (turned away by the gate, holding still) is tried
+     * unpainted pivot joint from the model's keypoint (turned away by the gate, holding still) is tried
      * mirrored: the pivot turned about the vertical so the keypoint's sideways offset flips (the side
      * view sees both alike), fitted again with that peak let in, and kept where the frame's cost with
      * its peaks is not higher by more than `flipTolerance` ({@link flipLateral}). 0 turns it off. @default 3

@@ -182,12 +182,13 @@ export async function refineClip(
   let prev: RefinePose | null = null;
   let last: RefinePose | null = null;
   // Mirror pairs the side view cannot tell: a keypoint's front peak steadily on the other side of
-  // its pivot (the joint that turns it: its own for a bone's tail, the parent's for a head).
+  // its pivot (the joint that turns it: its own for a bone's tail, the parent's for a head). A
+  // painted pivot is left out: its paint already shows the front view which side its limb is on.
   const free = new Set(objective.joints);
   const pivotOf = Int32Array.from(kp.joints, (j, k) => {
     const tail = kp.offsets[3 * k] !== 0 || kp.offsets[3 * k + 1] !== 0 || kp.offsets[3 * k + 2] !== 0;
     const pivot = tail ? j : mesh.parent[j];
-    return pivot >= 0 && mesh.parent[pivot] >= 0 && free.has(pivot) ? pivot : -1;
+    return pivot >= 0 && mesh.parent[pivot] >= 0 && free.has(pivot) && !painted[pivot] ? pivot : -1;
   });
   const flips = new LateralFlips(K, {
     gatePx: o.gatePx,
