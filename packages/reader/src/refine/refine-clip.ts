@@ -190,6 +190,7 @@ export async function refineClip(
     const pivot = tail ? j : mesh.parent[j];
     return pivot >= 0 && mesh.parent[pivot] >= 0 && free.has(pivot) && !painted[pivot] ? pivot : -1;
   });
+  const flipsOn = o.flipFrames > 0 && pivotOf.some((q) => q >= 0);
   const flips = new LateralFlips(K, {
     gatePx: o.gatePx,
     frames: o.flipFrames,
@@ -294,12 +295,14 @@ export async function refineClip(
     if (input.peaks) {
       rigKeypointPositions(pos, mesh, state, kp, world);
       projectKeypoints(predF, predS, 0, pos, K, layout);
-      for (let k = 0; k < K; k++) {
-        const q = Math.max(0, pivotOf[k]);
-        for (let c = 0; c < 3; c++) pivotPos[3 * k + c] = world[16 * q + 12 + c];
-      }
-      projectKeypoints(pivotF, pivotS, 0, pivotPos, K, layout);
       flipping.length = 0;
+      if (flipsOn) {
+        for (let k = 0; k < K; k++) {
+          const q = Math.max(0, pivotOf[k]);
+          for (let c = 0; c < 3; c++) pivotPos[3 * k + c] = world[16 * q + 12 + c];
+        }
+        projectKeypoints(pivotF, pivotS, 0, pivotPos, K, layout);
+      }
       const p = input.peaks;
       const gate = r < o.firstGateFrames ? (o.firstGatePx ?? o.gatePx) : o.gatePx;
       const lag = p.lag ?? 0;
@@ -320,7 +323,7 @@ export async function refineClip(
           targets.uv[4 * k + 2 * view + 1] = ok ? v : 0;
           targets.conf[2 * k + view] = ok ? c : 0;
           if (ok) nUsed++;
-          if (view === 0 && o.flipFrames > 0 && pivotOf[k] >= 0 && Number.isFinite(u) && Number.isFinite(v)) {
+          if (view === 0 && flipsOn && pivotOf[k] >= 0 && Number.isFinite(u) && Number.isFinite(v)) {
             const reach =
               Math.hypot(
                 pos[3 * k] - pivotPos[3 * k],

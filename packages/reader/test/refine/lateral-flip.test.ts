@@ -2,21 +2,10 @@ import type { SkinnedMesh } from '@mocap/reader';
 import { flipLateral, jointPositions, LateralFlips, restRefinePose } from '@mocap/reader/internal';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFox } from './fox-fixture.js';
+import { turn } from './turn-joint.js';
 
 let mesh: SkinnedMesh;
 
-/** q[4j..] <- q[4j..] * (a turn by `angle` about the joint's own axis `axis`: 0 x, 1 y, 2 z). */
-function turn(q: Float64Array, j: number, axis: number, angle: number): void {
-  const b = [0, 0, 0, Math.cos(angle / 2)];
-  b[axis] = Math.sin(angle / 2);
-  const o = 4 * j;
-  const [ax, ay, az, aw] = [q[o], q[o + 1], q[o + 2], q[o + 3]];
-  const [bx, by, bz, bw] = b;
-  q[o] = aw * bx + ax * bw + ay * bz - az * by;
-  q[o + 1] = aw * by - ax * bz + ay * bw + az * bx;
-  q[o + 2] = aw * bz + ax * by - ay * bx + az * bw;
-  q[o + 3] = aw * bw - ax * bx - ay * by - az * bz;
-}
 beforeAll(async () => {
   mesh = await readFox();
 });
@@ -31,7 +20,12 @@ describe('flipLateral', () => {
     const q0 = Float64Array.from(state.pose.rotation);
     const sideways = (axis: number) => {
       state.pose.rotation.set(q0);
-      turn(state.pose.rotation, neck, axis, (50 * Math.PI) / 180);
+      turn(
+        state.pose.rotation,
+        neck,
+        [0, 1, 2].map((c) => (c === axis ? 1 : 0)) as [number, number, number],
+        (50 * Math.PI) / 180,
+      );
       const p = jointPositions(new Float64Array(mesh.jointNames.length * 3), mesh, state);
       return Math.abs(p[3 * head] - p[3 * neck]);
     };
