@@ -106,6 +106,14 @@ export const RefineClipOptions = z
      * better. @default 0
      */
     unseenKeypointConf: z.number().min(0).max(1).default(0),
+    /**
+     * On the clip's first this many refined frames a keypoint both views hide gets
+     * `minKeypointConf`, not `unseenKeypointConf`: there its place is the pose fitted to those
+     * frames themselves, before any extrapolation has drifted, and without it the solver has only
+     * its smoothness priors run backwards (a far hind paw hidden at the start swung 13-19 cm
+     * away). @default 3
+     */
+    unseenStartFrames: z.number().int().min(0).default(3),
     /** Paint pieces smaller than this (layout px) are dropped after the opening ({@link cleanLabels}). @default 40 */
     minPaintArea: z.number().int().min(0).default(40),
     /**

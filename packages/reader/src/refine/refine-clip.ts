@@ -78,7 +78,8 @@ export interface RefineClipResult {
   sideUv: Float32Array;
   /**
    * T x K per view: 1 where the keypoint's bone shows at least `visibleKeypointPx` px, down to
-   * `minKeypointConf` where it is hidden; `unseenKeypointConf` in both views where both hide it;
+   * `minKeypointConf` where it is hidden; `unseenKeypointConf` in both views where both hide it
+   * (`minKeypointConf` on the first `unseenStartFrames` refined frames);
    * 0 (and NaN keypoints) on the frames before the creature shows (`minPlacedArea`).
    */
   frontConf: Float32Array;
@@ -434,7 +435,7 @@ export async function refineClip(
         shown(j, 0),
         shown(j, 1),
         o.minKeypointConf,
-        o.unseenKeypointConf,
+        r < o.unseenStartFrames ? o.minKeypointConf : o.unseenKeypointConf,
       );
       frontConf.push(front);
       sideConf.push(side);

@@ -193,15 +193,21 @@ describe('refineClip', () => {
   it('gives a keypoint neither view shows unseenKeypointConf in both views, and keeps its place', async () => {
     const input = { ...foxInput(), frames, peaks };
     // no bone shows 1e12 px: every keypoint counts as hidden in both views
-    const hidden = await refineClip(input, { visibleKeypointPx: 1e12 });
+    const hidden = await refineClip(input, { visibleKeypointPx: 1e12, unseenStartFrames: 0 });
     expect(Array.from(hidden.frontConf).every((c) => c === 0)).toBe(true);
     expect(Array.from(hidden.sideConf).every((c) => c === 0)).toBe(true);
+    // the clip's first frames keep them at minKeypointConf: their pose was fitted to those frames
+    const start = await refineClip(input, { visibleKeypointPx: 1e12, unseenStartFrames: 1 });
+    const K = names.length;
+    expect(Array.from(start.sideConf).map((c) => Math.round(c * 10) / 10)).toEqual(
+      Array.from({ length: FRAMES * K }, (_, i) => (i < K ? 0.1 : 0)),
+    );
+    expect(Array.from(start.frontUv)).toEqual(Array.from(hidden.frontUv));
     const floored = await refineClip(input, { visibleKeypointPx: 1e12, unseenKeypointConf: 0.1 });
     expect(Array.from(floored.frontConf).every((c) => Math.abs(c - 0.1) < 1e-6)).toBe(true);
     expect(Array.from(floored.frontUv)).toEqual(Array.from(hidden.frontUv));
     // at the defaults some keypoints show in one view only: floored there, not zeroed
     const plain = await refineClip(input);
-    const K = names.length;
     let oneView = 0;
     for (let i = 0; i < FRAMES * K; i++) {
       const f = plain.frontConf[i]!;
