@@ -117,6 +117,7 @@ export {
   type SurfaceSamples,
   sampleSkinAnimation,
   segmentImage,
+  sideOnlyJoints,
   skinnedMeshFromDocument,
   skinningMatrices,
   studioColours,

@@ -66,6 +66,7 @@ export {
   rigKeypointPositions,
   rigKeypoints,
 } from './rig-keypoints.js';
+export { sideOnlyJoints } from './side-only-joints.js';
 export { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
 export {
   readSkinAnimations,

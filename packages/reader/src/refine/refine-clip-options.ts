@@ -117,18 +117,20 @@ export const RefineClipOptions = z
     /** Paint pieces smaller than this (layout px) are dropped after the opening ({@link cleanLabels}). @default 40 */
     minPaintArea: z.number().int().min(0).default(40),
     /**
-     * Joints the front view barely shows at the rest pose placed on the first frame (their faces
+     * Joints the front view barely shows in a frame (at the pose the frame starts from, their faces
      * show fewer px there than this fraction of what the side view shows, the same for every joint
-     * below them, and no paint group rides them: the wolf's tail behind its body) keep, after each
-     * frame's fit, only the part of their rotation the side view sees, about the creature's lateral
-     * axis ({@link keepSideViewSwing}). 0 turns it off. @default 0.2
+     * below them, and no paint group rides them: the wolf's tail behind its body, its jaw under
+     * the muzzle) keep, after that frame's fit, only the part of their rotation the side view sees,
+     * about the creature's lateral axis ({@link keepSideViewSwing}): their sideways swing is not in
+     * the data there. Judged frame by frame, so a tail that hides later in the clip is held too.
+     * 0 turns it off. @default 0.5
      */
-    sideOnlyRatio: z.number().min(0).max(1).default(0.2),
+    sideOnlyRatio: z.number().min(0).max(1).default(0.5),
     /**
      * Until a pose is placed, a frame whose observed silhouette covers less than this fraction of
      * the placed rest pose's in either view (a clip fading in from the empty studio) is not refined:
      * its keypoints are NaN with confidence 0, and the first frame that shows the creature is the
-     * clip's first for `firstIterations`, `firstPrior`, `firstGateFrames` and `sideOnlyRatio`. @default 0.5
+     * clip's first for `firstIterations`, `firstPrior` and `firstGateFrames`. @default 0.5
      */
     minPlacedArea: z.number().min(0).max(1).default(0.5),
     /** Margin (layout px) around the previous frame's silhouette boxes where pixels are classified. @default 60 */

@@ -388,7 +388,7 @@ export async function refineClip(
       }
     }
     zoom.push(state.zoom);
-    if (r === 0 && o.sideOnlyRatio > 0) sideOnlyJoints(swingJoints, mesh, jointPx, painted, o.sideOnlyRatio);
+    if (o.sideOnlyRatio > 0) sideOnlyJoints(swingJoints, mesh, jointPx, painted, o.sideOnlyRatio);
     keepSideViewSwing(state, mesh, swingJoints, lateral);
     if (o.predict) {
       const spare = prev ?? restRefinePose(mesh);
