@@ -65,7 +65,11 @@ export async function runJob(job: QueueJob, opts: RunJobOptions): Promise<JobRes
           env: opts.env,
           onStage: (stage, detail) => {
             const d =
-              detail && detail.phase !== 'calib' && detail.phase !== 'views' && detail.phase !== 'zoom'
+              detail &&
+              detail.phase !== 'calib' &&
+              detail.phase !== 'views' &&
+              detail.phase !== 'zoom' &&
+              detail.phase !== 'noise'
                 ? detail
                 : { done: 0, total: 0 };
             opts.onProgress({ worker, stage: detail?.phase ?? stage, done: d.done, total: d.total });
@@ -83,7 +87,13 @@ export async function runJob(job: QueueJob, opts: RunJobOptions): Promise<JobRes
     () =>
       captureClip({ ...capture, signal: opts.signal, env: opts.env }, (e) => {
         if (e.stage === 'detect') {
-          if (e.detect.phase === 'calib' || e.detect.phase === 'views' || e.detect.phase === 'zoom') return;
+          if (
+            e.detect.phase === 'calib' ||
+            e.detect.phase === 'views' ||
+            e.detect.phase === 'zoom' ||
+            e.detect.phase === 'noise'
+          )
+            return;
           opts.onProgress({ worker, stage: e.detect.phase, done: e.detect.done, total: e.detect.total });
         } else if (e.stage === 'apply' && e.blender) {
           opts.onProgress({ worker, stage: 'apply', done: e.blender.done, total: e.blender.total });

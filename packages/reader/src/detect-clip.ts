@@ -6,6 +6,7 @@ import { probeVideo, type RgbImage, readPng } from '@mocap/media';
 import type { z } from 'zod';
 import type { ClipCalibration } from './calibrate-clip.js';
 import { CREATURE_ZOOM, type CreatureZoom } from './creature-zoom.js';
+import type { ClipNoise } from './describe-noise.js';
 import type { DetectEvent } from './detect-event.js';
 import { DetectOptions } from './detect-options.js';
 import { type ReadContext, type ReadOutcome, readInline, readWithPeakWorker } from './detect-read.js';
@@ -39,6 +40,8 @@ export interface DetectResult {
   seconds: number;
   /** Seconds spent in the refinement (segmentation + fit), 0 without it. */
   refineSeconds: number;
+  /** The most pixel noise the clip's wall showed and how many frames the refinement box-blurred before labelling them (`RefineClipOptions.denoiseAbove`); null without refinement. */
+  noise: ClipNoise | null;
   /** The zoom the creature's size showed through the clip where the calibration assumed it ({@link unzoomDetections}), else null. */
   creatureZoom: CreatureZoom | null;
   /** The fade-in found at the clip's start, restored before both stages ({@link unfadeFrames}). */
@@ -159,6 +162,7 @@ export async function detectClip(
     pairs && read.calibration
       ? unzoomDetections(heatmaps, refined, read.calibration, pairs, layout, o.creatureZoom, read.zoom)
       : null;
+  if (read.noise) onEvent({ phase: 'noise', noise: read.noise, frames });
   if (creatureZoom && read.calibration) onEvent({ phase: 'zoom', calibration: read.calibration });
   const detections: Detections = refined ? { ...heatmaps, ...refined } : heatmaps;
   let heatmapsFile: string | null = null;
@@ -177,6 +181,7 @@ export async function detectClip(
     backend: read.backend,
     seconds: (performance.now() - t0) / 1000,
     refineSeconds: read.refineSeconds,
+    noise: read.noise,
     creatureZoom,
     fade: read.fade,
     lag: read.lag,

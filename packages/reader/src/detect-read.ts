@@ -7,6 +7,7 @@ import type { ClipCalibration } from './calibrate-clip.js';
 import { type ClipCalibs, clipCalib } from './clip-calib.js';
 import { type ClipFrames, clipFrames, LAG_WINDOW, unseenFrames, ViewLagFound } from './clip-frames.js';
 import { deghostFrames } from './deghost-frames.js';
+import type { ClipNoise } from './describe-noise.js';
 import type { DetectEvent } from './detect-event.js';
 import type { DetectOptions } from './detect-options.js';
 import { framePeaks, type PeakLists } from './frame-peaks.js';
@@ -51,6 +52,8 @@ export interface ReadOutcome {
   calibFrames: Float64Array;
   backend: string;
   refineSeconds: number;
+  /** The wall's pixel noise and the frames box-blurred for labelling (`RefineClipResult.noise`), else null. */
+  noise: ClipNoise | null;
   /** The fade-in found at the clip's start ({@link unfadeFrames}). */
   fade: ClipFade;
   /** How far one view runs behind the other ({@link estimateViewLag}); the peaks are put in step. */
@@ -159,6 +162,7 @@ export async function readInline(ctx: ReadContext): Promise<ReadOutcome> {
       calibFrames: cal.frames,
       backend: backend.choice,
       refineSeconds: refined?.seconds ?? 0,
+      noise: refined?.noise ?? null,
       fade,
       lag,
     };
@@ -262,6 +266,7 @@ export async function readWithPeakWorker(
       calibFrames: cal.frames,
       backend,
       refineSeconds: refined.seconds,
+      noise: refined.noise,
       fade: c.fade,
       lag: c.lag,
     };

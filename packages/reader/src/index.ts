@@ -4,6 +4,7 @@ export type { CalibSample, ClipCalibration } from './calibrate-clip.js';
 export { createReader, type Reader } from './create-reader.js';
 export { type Dataset, type DatasetItem, type LoadDatasetOptions, loadDataset } from './dataset.js';
 export { calibrationSummary, describeCalibration, describeCreatureZoom } from './describe-calibration.js';
+export { type ClipNoise, describeNoise } from './describe-noise.js';
 export { describeViews, viewsSummary } from './describe-views.js';
 export { type DetectResult, detectClip } from './detect-clip.js';
 export type { DetectEvent } from './detect-event.js';

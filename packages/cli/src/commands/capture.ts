@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type CaptureEvent, captureClip, type RefineMode } from '@mocap/pipeline';
-import { describeCalibration, describeCreatureZoom, describeViews } from '@mocap/reader';
+import { describeCalibration, describeCreatureZoom, describeNoise, describeViews } from '@mocap/reader';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderProgress, requireCreature } from './blender-progress.js';
 import { countProgress } from './count-progress.js';
@@ -61,6 +61,11 @@ export function captureProgress(stderr: NodeJS.WritableStream) {
         }
         if (d.phase === 'views') {
           for (const line of describeViews(d.fade, d.lag)) stderr.write(`${line}\n`);
+          return;
+        }
+        if (d.phase === 'noise') {
+          frames.end();
+          stderr.write(`${describeNoise(d.noise, d.frames)}\n`);
           return;
         }
         if (d.phase === 'zoom') {

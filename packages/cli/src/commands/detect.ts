@@ -7,6 +7,7 @@ import {
   type DetectEvent,
   describeCalibration,
   describeCreatureZoom,
+  describeNoise,
   describeViews,
   detectClip,
   viewsSummary,
@@ -83,6 +84,9 @@ export const detectCommand: Command = {
         for (const line of describeViews(e.fade, e.lag)) ctx.stderr.write(`${line}\n`);
       } else if (e.phase === 'zoom') {
         for (const line of describeCreatureZoom(e.calibration)) ctx.stderr.write(`${line}\n`);
+      } else if (e.phase === 'noise') {
+        progress.end();
+        ctx.stderr.write(`${describeNoise(e.noise, e.frames)}\n`);
       } else if (e.phase === 'frames' || e.phase === 'refine') {
         if (refine && e.phase === 'frames') return;
         progress.update(refine ? 'detect + refine' : 'detect', e.done, e.total);
@@ -111,7 +115,7 @@ export const detectCommand: Command = {
     );
     if (values.json) {
       ctx.stdout.write(
-        `${JSON.stringify({ out, heatmaps: r.heatmapsFile, frames: r.detections.frames, calib: Array.from(r.detections.calib), calibration: r.calibration && calibrationSummary(r.calibration), views: viewsSummary(r.fade, r.lag), backend: r.backend, refined: refine !== undefined, seconds: r.seconds, refineSeconds: r.refineSeconds }, null, 2)}\n`,
+        `${JSON.stringify({ out, heatmaps: r.heatmapsFile, frames: r.detections.frames, calib: Array.from(r.detections.calib), calibration: r.calibration && calibrationSummary(r.calibration), views: viewsSummary(r.fade, r.lag), backend: r.backend, refined: refine !== undefined, seconds: r.seconds, refineSeconds: r.refineSeconds, noise: r.noise }, null, 2)}\n`,
       );
     } else ctx.stdout.write(`${out}\n`);
     return 0;

@@ -49,7 +49,7 @@ export function renderExamProgress(stderr: NodeJS.WritableStream): NonNullable<R
       stderr.write(`${stage}${preset ? ` ${preset}` : ''}...\n`);
       return;
     }
-    if (!e || e.phase === 'calib' || e.phase === 'views' || e.phase === 'zoom') return;
+    if (!e || e.phase === 'calib' || e.phase === 'views' || e.phase === 'zoom' || e.phase === 'noise') return;
     done[e.phase] = e.done;
     const name = e.phase === 'frames' ? 'detect' : 'refine';
     if (tty) {

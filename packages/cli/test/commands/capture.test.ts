@@ -74,7 +74,7 @@ describe('mocap capture and exam --render (real Blender, ffmpeg, a tiny trained 
   it('captures a clip: det.npz, motion.json, animation.glb/.bvh/.fbx, showcase.mp4 under runs/capture/<clip>', async () => {
     const r = await run(['capture', clip, '--creature', dir, '--showcase', '160x120', '--height', '180']);
     expect(r.err).toMatch(
-      /detect\.\.\.\ncalib: 320 x 180 clip -> layout u = 1\.0000 u [+-]0\.\d\d, v = 1\.0000 v [+-]0\.\d\d \(scale from the frame's size(; ref\.png agrees to [\d.]+% on frame \d+)?; 8 of 8 frames measured fit\)\ndrift: none .*\ndetect: 8 frames\nfade: none \(the first frame shows the creature\)\nviews: (in step \(row gap [\d.]+ px; frames 0-7 compared\)|taken as in step \(no keypoint confident in both views on frames 0-7\))\ndetect \+ refine: 8 frames\nsolve\.\.\.\napply\.\.\./,
+      /detect\.\.\.\ncalib: 320 x 180 clip -> layout u = 1\.0000 u [+-]0\.\d\d, v = 1\.0000 v [+-]0\.\d\d \(scale from the frame's size(; ref\.png agrees to [\d.]+% on frame \d+)?; 8 of 8 frames measured fit\)\ndrift: none .*\ndetect: 8 frames\nfade: none \(the first frame shows the creature\)\nviews: (in step \(row gap [\d.]+ px; frames 0-7 compared\)|taken as in step \(no keypoint confident in both views on frames 0-7\))\ndetect \+ refine: 8 frames\nnoise: none to speak of \([\d.]+ levels on the wall at most\)\nsolve\.\.\.\napply\.\.\./,
     );
     expect(r.err).toContain('showcase...');
     expect(r.err).toMatch(

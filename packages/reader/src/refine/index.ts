@@ -2,6 +2,7 @@
 
 export { backdropColours, backdropGains, studioColours } from './backdrop-gains.js';
 export { blenderEulerFromJointPose, blenderRootMotion, jointPoseFromBlenderEuler } from './blender-pose.js';
+export { boxBlur } from './box-blur.js';
 export { ChamferObjective } from './chamfer-objective.js';
 export { ChamferOptions } from './chamfer-options.js';
 export { cleanLabels } from './clean-labels.js';
@@ -21,6 +22,7 @@ export {
   type PixelRect,
 } from './distance-transform.js';
 export { fitFirstFrame } from './first-frame-fit.js';
+export { frameNoise } from './frame-noise.js';
 export { copyJointPose, type JointPose } from './joint-pose.js';
 export { jointProjectedArea, jointVisibility } from './joint-visibility.js';
 export { jointWorldMatrices } from './joint-world-matrices.js';

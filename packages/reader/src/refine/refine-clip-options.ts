@@ -117,6 +117,17 @@ export const RefineClipOptions = z
     /** Paint pieces smaller than this (layout px) are dropped after the opening ({@link cleanLabels}). @default 40 */
     minPaintArea: z.number().int().min(0).default(40),
     /**
+     * A frame whose wall shows more pixel noise than this (0-255 levels, {@link frameNoise}) is
+     * box-blurred before the colour model labels it ({@link boxBlur}), wide enough to bring the
+     * noise to about `denoiseTarget` (at most a 7 x 7 box): grain or a codec's block noise
+     * otherwise speckles the backdrop with body labels that pull the unpainted parts (a tail, the
+     * head) onto them. A render's flat wall reads 0, so clean clips are labelled as before. 0
+     * turns it off. @default 2
+     */
+    denoiseAbove: z.number().min(0).default(2),
+    /** The noise (levels) {@link RefineClipOptions} `denoiseAbove`'s blur aims at. @default 2 */
+    denoiseTarget: z.number().positive().default(2),
+    /**
      * Joints the front view barely shows in a frame (at the pose the frame starts from, their faces
      * show fewer px there than this fraction of what the side view shows, the same for every joint
      * below them, and no paint group rides them: the wolf's tail behind its body, its jaw under

@@ -1,9 +1,11 @@
 import type { Layout } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
+import { boxBlur } from './box-blur.js';
 import { ChamferObjective } from './chamfer-objective.js';
 import { cleanLabels } from './clean-labels.js';
 import { type ColourModel, fitColourModel, segmentImage } from './colour-model.js';
 import { fitFirstFrame } from './first-frame-fit.js';
+import { frameNoise } from './frame-noise.js';
 import { dominantJoints, jointProjectedArea, jointVisibility } from './joint-visibility.js';
 import { viewConfidences } from './keypoint-confidence.js';
 import type { KeypointTargets } from './keypoint-targets.js';
@@ -97,6 +99,8 @@ export interface RefineClipResult {
   zoom: Float64Array;
   /** Frames fitted a second time from a laterally mirrored pose (`flipFrames`), and how many kept it. */
   flips: { tried: number; kept: number };
+  /** The most pixel noise a frame's wall showed ({@link frameNoise}, levels) and how many frames were box-blurred for labelling (`denoiseAbove`). */
+  noise: { max: number; denoised: number };
   /** Wall-clock seconds of segmentation + refinement (decoding excluded when frames come from memory). */
   seconds: number;
 }
@@ -159,6 +163,10 @@ export async function refineClip(
   // the index of the first frame with a placed pose (the clip's first for the refinement)
   let first = -1;
   let colour = input.colour;
+  // the frame box-blurred for the colour model when its wall is noisy (denoiseAbove)
+  let smoothed: RgbImage | null = null;
+  let denoised = 0;
+  let noiseMax = 0;
   const boxes = new Float64Array(G * 2 * 4);
   const raster = createRasterTarget(layout, 2);
   const flabels = faceLabels(mesh.indices, vlabels);
@@ -259,7 +267,15 @@ export async function refineClip(
         paintColours: input.paint.map((g) => g.colour ?? null),
       });
     }
-    segmentImage(labels, colour, frame, layout, null, regions);
+    const noise = o.denoiseAbove > 0 ? frameNoise(frame, layout) : 0;
+    let seen = frame;
+    if (noise > o.denoiseAbove) {
+      smoothed ??= { width: frame.width, height: frame.height, data: new Uint8Array(frame.data.length) };
+      seen = boxBlur(smoothed, frame, denoiseRadius(noise, o.denoiseTarget), regions);
+      denoised++;
+    }
+    noiseMax = Math.max(noiseMax, noise);
+    segmentImage(labels, colour, seen, layout, null, regions);
     if (!state) {
       const placed = placeOn(labels);
       if (!placed) {
@@ -466,6 +482,12 @@ export async function refineClip(
     peaksUsed: Int32Array.from(used),
     zoom: Float64Array.from(zoom),
     flips: { tried: flipsTried, kept: flipsKept },
+    noise: { max: noiseMax, denoised },
     seconds,
   };
+}
+
+/** The box radius that brings pixel noise `noise` to about `target` (a (2r + 1)-wide box cuts it 2r + 1 times), 1-3. */
+function denoiseRadius(noise: number, target: number): number {
+  return Math.min(3, Math.max(1, Math.ceil((noise / target - 1) / 2)));
 }

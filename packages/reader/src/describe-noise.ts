@@ -1,0 +1,23 @@
+/** The wall's pixel noise through a clip and how many frames were box-blurred before labelling. */
+export interface ClipNoise {
+  /** The most noise a frame's wall showed, 0-255 levels (`frameNoise`). */
+  max: number;
+  /** Frames box-blurred before the colour model labelled them (`RefineClipOptions.denoiseAbove`). */
+  denoised: number;
+}
+
+/**
+ * What the refinement found of the clip's pixel noise, as the line `mocap detect` and `mocap
+ * capture` print.
+ *
+ * ```ts
+ * describeNoise({ max: 13.3, denoised: 120 }, 120);
+ * // noise: up to 13.3 levels on the wall; 120 of 120 frames box-blurred before labelling
+ * ```
+ */
+export function describeNoise(noise: ClipNoise, frames: number): string {
+  const level = noise.max.toFixed(1);
+  return noise.denoised > 0
+    ? `noise: up to ${level} levels on the wall; ${noise.denoised} of ${frames} frames box-blurred before labelling`
+    : `noise: none to speak of (${level} levels on the wall at most)`;
+}
