@@ -4,6 +4,8 @@ export interface ClipNoise {
   max: number;
   /** Frames box-blurred before the colour model labelled them (`RefineClipOptions.denoiseAbove`). */
   denoised: number;
+  /** Frames labelled with the backdrop's light fitted across each view (`RefineClipOptions.fieldEvery`: a vignette, a spotlight). */
+  unevenLight: number;
 }
 
 /**
@@ -11,13 +13,17 @@ export interface ClipNoise {
  * capture` print.
  *
  * ```ts
- * describeNoise({ max: 13.3, denoised: 120 }, 120);
+ * describeNoise({ max: 13.3, denoised: 120, unevenLight: 0 }, 120);
  * // noise: up to 13.3 levels on the wall; 120 of 120 frames box-blurred before labelling
  * ```
  */
 export function describeNoise(noise: ClipNoise, frames: number): string {
   const level = noise.max.toFixed(1);
+  const light =
+    noise.unevenLight > 0
+      ? `; light uneven across the backdrop on ${noise.unevenLight} of ${frames} frames (labelled against it)`
+      : '';
   return noise.denoised > 0
-    ? `noise: up to ${level} levels on the wall; ${noise.denoised} of ${frames} frames box-blurred before labelling`
-    : `noise: none to speak of (${level} levels on the wall at most)`;
+    ? `noise: up to ${level} levels on the wall; ${noise.denoised} of ${frames} frames box-blurred before labelling${light}`
+    : `noise: none to speak of (${level} levels on the wall at most)${light}`;
 }

@@ -48,6 +48,7 @@ export { ReaderModelJson } from './reader-io.js';
 export {
   applyPoseStep,
   backdropColours,
+  backdropField,
   backdropGains,
   backdropSilhouette,
   blenderEulerFromJointPose,

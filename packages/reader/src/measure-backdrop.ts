@@ -129,6 +129,16 @@ function peaks(a: Float32Array, r: number, n: number): number[] {
   return out.sort((x, y) => a[y]! - a[x]!).slice(0, n);
 }
 
+/** How far past a bar's last dark px the picture must be {@link BAR_STEP} grey levels brighter than the bar. */
+const BAR_STEP_PX = 4;
+/** How much brighter than its bar a picture is just past it (a bar's edge is a step). */
+const BAR_STEP = 30;
+
+/** Whether the profile at `inside` is {@link BAR_STEP} levels brighter than at `bar` (the bar's last dark px). */
+function steps(p: Float32Array, bar: number, inside: number): boolean {
+  return p[inside]! - p[bar]! >= BAR_STEP;
+}
+
 /** The black bars' inner edges (continuous px): where the profile leaves the bar level at each end. */
 function barEdges(p: Float32Array): { lo: number; hi: number; barLo: boolean; barHi: boolean } {
   const n = p.length;
@@ -136,9 +146,10 @@ function barEdges(p: Float32Array): { lo: number; hi: number; barLo: boolean; ba
   while (lo < n && p[lo]! < BAR_GREY) lo++;
   let hi = n;
   while (hi > lo && p[hi - 1]! < BAR_GREY) hi--;
-  // A bar is a band of its own (at least 2 px), not a dark border line, and not most of the frame.
-  const barLo = lo >= 2 && lo < n / 3;
-  const barHi = n - hi >= 2 && n - hi < n / 3;
+  // A bar is a band of its own (at least 2 px), not a dark border line, and not most of the frame;
+  // and the picture starts with a step, not a slope (a vignette darkens the frame's edges too).
+  const barLo = lo >= 2 && lo < n / 3 && steps(p, lo - 1, Math.min(n - 1, lo + BAR_STEP_PX));
+  const barHi = n - hi >= 2 && n - hi < n / 3 && steps(p, hi, Math.max(0, hi - 1 - BAR_STEP_PX));
   let edgeLo = 0;
   let edgeHi = n;
   if (barLo) {

@@ -2,6 +2,7 @@ import { type SeededRandom, seededRandom } from '@mocap/anim-loop';
 import type { Layout } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
 import { z } from 'zod';
+import type { BackdropField } from './backdrop-field.js';
 import { backdropColours, backdropGains } from './backdrop-gains.js';
 import type { PixelRect } from './distance-transform.js';
 
@@ -339,7 +340,8 @@ function bakeLut(comps: Comp[], bits: number): Uint8Array {
 /**
  * Labels every pixel of a layout frame with a {@link ColourModel}: the frame's colours are first
  * divided by its backdrop gains against the model's reference backdrop ({@link backdropGains};
- * pass `gains` to override), then looked up. With `regions` (e.g. the previous frame's projected
+ * pass `gains` to override, or a {@link BackdropField} for light that is uneven across the frame),
+ * then looked up. With `regions` (e.g. the previous frame's projected
  * creature, grown by a margin) only those rectangles are classified and every other pixel is
  * backdrop (0). Writes `out` (one label per pixel) and returns it.
  *
@@ -352,14 +354,17 @@ export function segmentImage(
   model: ColourModel,
   image: RgbImage,
   layout: Layout,
-  gains: ArrayLike<number> | null = null,
+  gains: ArrayLike<number> | BackdropField | null = null,
   regions: readonly PixelRect[] | null = null,
 ): Uint8Array {
   const w = image.width;
   const n = w * image.height;
   if (out.length < n)
     throw new RangeError(`segmentImage: expected an output of ${n} labels, got ${out.length}.`);
-  const gn = gains ?? backdropGains(new Float64Array(3), backdropColours(image, layout), model.reference);
+  const field = gains && 'block' in gains ? gains : null;
+  const gn =
+    (field ? null : (gains as ArrayLike<number> | null)) ??
+    backdropGains(new Float64Array(3), backdropColours(image, layout), model.reference);
   const shift = 8 - model.bits;
   const size = 1 << model.bits;
   const gr = gn[0];
@@ -374,6 +379,10 @@ export function segmentImage(
     const x1 = Math.min(w, Math.ceil(r.x1));
     const y0 = Math.max(0, Math.floor(r.y0));
     const y1 = Math.min(image.height, Math.ceil(r.y1));
+    if (field) {
+      labelWithField(out, lut, size, shift, field, d, w, x0, x1, y0, y1);
+      continue;
+    }
     for (let y = y0; y < y1; y++) {
       for (let i = y * w + x0; i < y * w + x1; i++) {
         const rr = Math.min(255, d[3 * i] * gr) >> shift;
@@ -384,4 +393,32 @@ export function segmentImage(
     }
   }
   return out;
+}
+
+/** The lookup of {@link segmentImage} with each pixel's gains from its block of a {@link BackdropField}. */
+function labelWithField(
+  out: Uint8Array,
+  lut: Uint8Array,
+  size: number,
+  shift: number,
+  field: BackdropField,
+  d: Uint8Array,
+  w: number,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+): void {
+  const { block, columns, gains } = field;
+  for (let y = y0; y < y1; y++) {
+    const row = ((y / block) | 0) * columns;
+    for (let x = x0; x < x1; x++) {
+      const i = y * w + x;
+      const g = 3 * (row + ((x / block) | 0));
+      const rr = Math.min(255, d[3 * i] * gains[g]) >> shift;
+      const gg = Math.min(255, d[3 * i + 1] * gains[g + 1]) >> shift;
+      const b = Math.min(255, d[3 * i + 2] * gains[g + 2]) >> shift;
+      out[i] = lut[(rr * size + gg) * size + b];
+    }
+  }
 }

@@ -1,5 +1,7 @@
 import type { Layout } from '@mocap/layout';
 import type { RgbImage } from '@mocap/media';
+import type { ClipNoise } from '../describe-noise.js';
+import { type BackdropField, backdropField } from './backdrop-field.js';
 import { boxBlur } from './box-blur.js';
 import { ChamferObjective } from './chamfer-objective.js';
 import { cleanLabels } from './clean-labels.js';
@@ -100,7 +102,8 @@ export interface RefineClipResult {
   /** Frames fitted a second time from a laterally mirrored pose (`flipFrames`), and how many kept it. */
   flips: { tried: number; kept: number };
   /** The most pixel noise a frame's wall showed ({@link frameNoise}, levels) and how many frames were box-blurred for labelling (`denoiseAbove`). */
-  noise: { max: number; denoised: number };
+  /** The wall's noise, the frames box-blurred (`denoiseAbove`) and those labelled with the backdrop's uneven light fitted across each view (`fieldEvery`). */
+  noise: ClipNoise;
   /** Wall-clock seconds of segmentation + refinement (decoding excluded when frames come from memory). */
   seconds: number;
 }
@@ -166,6 +169,9 @@ export async function refineClip(
   // the frame box-blurred for the colour model when its wall is noisy (denoiseAbove)
   let smoothed: RgbImage | null = null;
   let denoised = 0;
+  // the backdrop's uneven light (null: even; frame-wide gains)
+  let field: BackdropField | null = null;
+  let lit = 0;
   let noiseMax = 0;
   const boxes = new Float64Array(G * 2 * 4);
   const raster = createRasterTarget(layout, 2);
@@ -275,7 +281,10 @@ export async function refineClip(
       denoised++;
     }
     noiseMax = Math.max(noiseMax, noise);
-    segmentImage(labels, colour, seen, layout, null, regions);
+    // uneven light on the backdrop (a vignette): measured every few frames, it changes slowly
+    if (o.fieldEvery > 0 && t % o.fieldEvery === 0) field = backdropField(seen, layout, colour.reference);
+    if (field) lit++;
+    segmentImage(labels, colour, seen, layout, field, regions);
     if (!state) {
       const placed = placeOn(labels);
       if (!placed) {
@@ -482,7 +491,7 @@ export async function refineClip(
     peaksUsed: Int32Array.from(used),
     zoom: Float64Array.from(zoom),
     flips: { tried: flipsTried, kept: flipsKept },
-    noise: { max: noiseMax, denoised },
+    noise: { max: noiseMax, denoised, unevenLight: lit },
     seconds,
   };
 }
