@@ -1,6 +1,6 @@
 // Stage 2 of the reader: model-based refinement (skinned mesh, raster, segmentation, fit).
 
-export { type BackdropField, type BackdropFieldOptions, backdropField } from './backdrop-field.js';
+export { backdropField } from './backdrop-field.js';
 export { backdropColours, backdropGains, studioColours } from './backdrop-gains.js';
 export { blenderEulerFromJointPose, blenderRootMotion, jointPoseFromBlenderEuler } from './blender-pose.js';
 export { boxBlur } from './box-blur.js';
