@@ -2,6 +2,7 @@ import type { Layout } from '@mocap/layout';
 import { type RgbImage, studioBackdrop } from '@mocap/media';
 import type { ClipCalib } from './calib-at.js';
 import { layoutLines } from './measure-backdrop.js';
+import { choleskySolve } from './refine/refine-pose.js';
 
 /** What {@link fitRefZoom} found: the zoom and how well ref.png matches the frame there. */
 export interface RefZoom {
@@ -36,50 +37,62 @@ function luma(img: RgbImage): Float32Array {
 /** Residuals beyond this (grey levels) count as this: the creature's pose differs from ref.png's. */
 const CAP = 30;
 
-/** Least squares c ~ a r + b s + o over the points kept; null when degenerate. */
-function fitBlend(r: number[], s: number[], c: number[], keep: (k: number) => boolean): number[] | null {
-  const A = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  const y = [0, 0, 0];
+/** Terms of the frame's model: ref.png, the studio, an offset, and the studio's light falling off toward the frame's edges. */
+const TERMS = 7;
+
+/** The model's terms for a sample: ref.png `r`, studio `s` (grey levels) at clip position (X, Y) in [-1, 1]. */
+function terms(out: Float64Array, r: number, s: number, X: number, Y: number): Float64Array {
+  const x2 = X * X;
+  const y2 = Y * Y;
+  out[0] = r;
+  out[1] = s;
+  out[2] = 1;
+  // a vignette (or any light that falls off toward the edges) scales what the frame shows there
+  out[3] = s * x2;
+  out[4] = s * y2;
+  out[5] = s * x2 * x2;
+  out[6] = s * y2 * y2;
+  return out;
+}
+
+const row = new Float64Array(TERMS);
+
+/** The model's value for sample k under parameters p. */
+function predict(p: ArrayLike<number>, r: number, s: number, X: number, Y: number): number {
+  terms(row, r, s, X, Y);
+  let v = 0;
+  for (let i = 0; i < TERMS; i++) v += p[i]! * row[i]!;
+  return v;
+}
+
+/** Least squares c ~ a r + b s + o + the light's fall-off (terms) over the points kept; null when degenerate. */
+function fitBlend(
+  r: number[],
+  s: number[],
+  X: number[],
+  Y: number[],
+  c: number[],
+  keep: (k: number) => boolean,
+): number[] | null {
+  const A = new Float64Array(TERMS * TERMS);
+  const y = new Float64Array(TERMS);
   let m = 0;
   for (let k = 0; k < r.length; k++) {
     if (!keep(k)) continue;
-    const x = [r[k]!, s[k]!, 1];
-    for (let i = 0; i < 3; i++) {
-      y[i]! += x[i]! * c[k]!;
-      for (let j = 0; j < 3; j++) A[3 * i + j]! += x[i]! * x[j]!;
+    terms(row, r[k]!, s[k]!, X[k]!, Y[k]!);
+    for (let i = 0; i < TERMS; i++) {
+      y[i]! += row[i]! * c[k]!;
+      for (let j = 0; j <= i; j++) A[TERMS * i + j]! += row[i]! * row[j]!;
     }
     m++;
   }
   if (m < 10) return null;
-  // A small ridge: ref.png and the studio agree on most points.
-  for (let i = 0; i < 2; i++) A[4 * i]! += 1e-3 * A[4 * i]! + 1e-6;
-  const [a, b, c2, d, e, f, g, h, i] = A as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const det = a * (e * i - f * h) - b * (d * i - f * g) + c2 * (d * h - e * g);
-  if (Math.abs(det) < 1e-12) return null;
-  const inv = [
-    e * i - f * h,
-    c2 * h - b * i,
-    b * f - c2 * e,
-    f * g - d * i,
-    a * i - c2 * g,
-    c2 * d - a * f,
-    d * h - e * g,
-    b * g - a * h,
-    a * e - b * d,
-  ].map((v) => v / det);
-  return [0, 1, 2].map(
-    (row) => inv[3 * row]! * y[0]! + inv[3 * row + 1]! * y[1]! + inv[3 * row + 2]! * y[2]!,
-  );
+  // A small ridge: ref.png and the studio agree on most points, and the light is mostly even.
+  for (let i = 0; i < TERMS; i++) {
+    A[(TERMS + 1) * i]! += (i < 2 ? 1e-3 : 1e-2) * A[(TERMS + 1) * i]! + 1e-6;
+    for (let j = 0; j < i; j++) A[TERMS * j + i] = A[TERMS * i + j]!;
+  }
+  return choleskySolve(A, y, TERMS) ? Array.from(y) : null;
 }
 
 /**
@@ -123,6 +136,8 @@ export function fitRefZoom(
     const rs: number[] = [];
     const ss: number[] = [];
     const cs: number[] = [];
+    const xs: number[] = [];
+    const ys: number[] = [];
     for (let V = step / 2; V < ref.height; V += step) {
       const v = (V - c.ty) / c.sy - 0.5;
       const y0 = Math.floor(v);
@@ -140,21 +155,31 @@ export function fitRefZoom(
         const at = Math.floor(V) * ref.width + Math.floor(U);
         rs.push(rg[at]!);
         ss.push(sg[at]!);
+        xs.push((2 * u) / w - 1);
+        ys.push((2 * v) / h - 1);
       }
     }
-    let p = fitBlend(rs, ss, cs, () => true);
+    let p = fitBlend(rs, ss, xs, ys, cs, () => true);
     if (p) {
       const q = p;
-      p = fitBlend(rs, ss, cs, (k) => Math.abs(q[0]! * rs[k]! + q[1]! * ss[k]! + q[2]! - cs[k]!) <= CAP) ?? p;
+      p =
+        fitBlend(
+          rs,
+          ss,
+          xs,
+          ys,
+          cs,
+          (k) => Math.abs(predict(q, rs[k]!, ss[k]!, xs[k]!, ys[k]!) - cs[k]!) <= CAP,
+        ) ?? p;
     }
-    return { rs, ss, cs, p };
+    return { rs, ss, xs, ys, cs, p };
   };
   const cost = (z: number, step: number): number => {
-    const { rs, ss, cs, p } = fit(z, step);
+    const { rs, ss, xs, ys, cs, p } = fit(z, step);
     if (!p || rs.length < 100) return Number.POSITIVE_INFINITY;
     let s = 0;
     for (let k = 0; k < rs.length; k++)
-      s += Math.min(CAP * CAP, (p[0]! * rs[k]! + p[1]! * ss[k]! + p[2]! - cs[k]!) ** 2);
+      s += Math.min(CAP * CAP, (predict(p, rs[k]!, ss[k]!, xs[k]!, ys[k]!) - cs[k]!) ** 2);
     return s / rs.length;
   };
   let best = 1;
@@ -190,19 +215,21 @@ export function fitRefZoom(
     }
   }
   const zoom = (a + b) / 2;
-  const { rs, ss, cs, p } = fit(zoom, 2);
+  const { rs, ss, xs, ys, cs, p } = fit(zoom, 2);
   let creatureSq = 0;
   let nc = 0;
   let backdropSq = 0;
   let nb = 0;
   let all = 0;
-  const [pa, pb, po] = p ?? [1, 0, 0];
+  const q = p ?? [1, 0, 0, 0, 0, 0, 0];
+  const [pa, pb, po] = q;
   for (let k = 0; k < rs.length; k++) {
-    const model = pa! * rs[k]! + pb! * ss[k]! + po!;
+    const model = predict(q, rs[k]!, ss[k]!, xs[k]!, ys[k]!);
     const e2 = (model - cs[k]!) ** 2;
     all += Math.min(CAP * CAP, e2);
-    const gain = pa! + pb!;
-    if (Math.abs(rs[k]! - ss[k]!) < 6 && studio.some((v) => Math.abs(v * gain + po! - cs[k]!) < 8)) {
+    // the studio's grey levels under the gain and light the sample's place has
+    const lit = predict(q, 1, 1, xs[k]!, ys[k]!) - po!;
+    if (Math.abs(rs[k]! - ss[k]!) < 6 && studio.some((v) => Math.abs(v * lit + po! - cs[k]!) < 8)) {
       backdropSq += e2;
       nb++;
     } else {

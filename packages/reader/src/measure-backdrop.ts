@@ -294,18 +294,36 @@ export function measureBackdrop(frame: RgbImage, layout: Layout): BackdropFeatur
   // The layout's edges inside the picture: the studio (floor band, wall) gives way to a fill.
   if (ground && floor - wall > 1) {
     const thr = Math.max(6, 0.5 * (floor - wall));
+    // A fill is even (a pad, a bar); the creature crossing the frame's edge, or a vignette's
+    // darkening toward it, is not.
+    const even = (run: Float32Array, fill: number, studio: number) =>
+      run.every((x) => Math.abs(x - fill) <= Math.max(4, 0.25 * Math.abs(fill - studio)));
+    // and it meets the studio in a step: most of the difference within 2k + 1 rows
+    const stepsAt = (a: number, b: number, fill: number, studio: number) =>
+      Math.abs(rows[Math.min(rows.length - 1, b)]! - rows[Math.max(0, a)]!) >= 0.7 * Math.abs(studio - fill);
     const gRow = Math.round(ground.at) - cy0;
     // Below the floor band, and above the wall.
     let i = rows.length;
     while (i > gRow + k + 2 && Math.abs(rows[i - 1]! - floor) > thr) i--;
-    if (rows.length - i >= 2 && i < rows.length) {
+    const bottomFill = median(rows.subarray(i, rows.length));
+    if (
+      rows.length - i >= 2 &&
+      i < rows.length &&
+      even(rows.subarray(Math.min(rows.length - 1, i + k)), bottomFill, floor) &&
+      stepsAt(i - k - 1, i + k, bottomFill, floor)
+    ) {
       const fill = median(rows.subarray(i, rows.length));
       const lo = Math.max(gRow + k, i - k);
       edges.bottom = cy0 + stepEdge(rows, lo, Math.min(rows.length, i + k), floor, fill);
     }
     let j = 0;
     while (j < gRow - k - 2 && Math.abs(rows[j]! - wall) > thr) j++;
-    if (j >= 2) {
+    const topFill = median(rows.subarray(0, Math.max(1, j)));
+    if (
+      j >= 2 &&
+      even(rows.subarray(0, Math.max(1, j - k)), topFill, wall) &&
+      stepsAt(j - k - 1, j + k, topFill, wall)
+    ) {
       const fill = median(rows.subarray(0, j));
       const hi = Math.min(gRow - k, j + k);
       edges.top = cy0 + stepEdge(rows, Math.max(0, j - k), hi, fill, wall);
@@ -315,15 +333,12 @@ export function measureBackdrop(frame: RgbImage, layout: Layout): BackdropFeatur
     const fb1 = Math.min(cy1, edges.bottom !== undefined ? Math.floor(edges.bottom) - 1 : cy1);
     if (fb1 - fb0 >= 3) {
       const band = profile(g, w, 'col', cx0, cx1, fb0, fb1, 1);
-      // A fill is even (a pad, a bar); the creature crossing the frame's edge is not.
-      const even = (run: Float32Array, fill: number) =>
-        run.every((x) => Math.abs(x - fill) <= Math.max(4, 0.25 * Math.abs(fill - floor)));
       let l = 0;
       while (l < band.length - 1 && Math.abs(band[l]! - floor) > thr) l++;
       if (l >= 2) {
         const fill = median(band.subarray(0, l));
         const run = band.subarray(0, Math.max(1, l - k));
-        if (even(run, fill)) {
+        if (even(run, fill, floor)) {
           edges.left = cx0 + stepEdge(band, Math.max(0, l - k), Math.min(band.length, l + k), fill, floor);
         }
       }
@@ -332,7 +347,7 @@ export function measureBackdrop(frame: RgbImage, layout: Layout): BackdropFeatur
       if (band.length - r >= 2) {
         const fill = median(band.subarray(r, band.length));
         const run = band.subarray(Math.min(band.length - 1, r + k), band.length);
-        if (even(run, fill)) {
+        if (even(run, fill, floor)) {
           edges.right = cx0 + stepEdge(band, Math.max(0, r - k), Math.min(band.length, r + k), floor, fill);
         }
       }

@@ -47,7 +47,31 @@ const resized = (w: number, h: number): ClipCalib => ({
   ty: 0,
 });
 
+/** The frame darkened toward its corners (cos^4 of the angle off the centre: a lens's vignette). */
+function vignetted(img: RgbImage, angle: number): RgbImage {
+  const { width: w, height: h } = img;
+  const rmax = Math.hypot(w / 2, h / 2);
+  const data = new Uint8Array(img.data.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const f = Math.cos((angle * Math.hypot(x + 0.5 - w / 2, y + 0.5 - h / 2)) / rmax) ** 4;
+      for (let c = 0; c < 3; c++) data[3 * (y * w + x) + c] = Math.round(img.data[3 * (y * w + x) + c]! * f);
+    }
+  return { width: w, height: h, data };
+}
+
 describe('calibrateClip', () => {
+  it('takes a vignetted clip at the layout size as the layout itself: no bars, no zoom', async () => {
+    for (const angle of [Math.PI / 5, Math.PI / 4]) {
+      const frames = Array.from({ length: 8 }, (_, k) => vignetted(studioFrame(k), angle));
+      const { c } = await calibrate(await clipOf(`vignette-${angle.toFixed(2)}.mp4`, frames));
+      expect(
+        cornerError(c.calib, resized(small.WIDTH, small.HEIGHT), small.WIDTH, small.HEIGHT),
+      ).toBeLessThan(0.5);
+      expect(c.content).toEqual({ x0: 0, x1: small.WIDTH, y0: 0, y1: small.HEIGHT });
+    }
+  });
+
   it('takes a clip of another frame size and aspect as the layout resized (832 x 480 at quarter size)', async () => {
     // 208 x 120: aspect 1.733 against the layout's 1.778, as Wan's 832 x 480 against 1280 x 720.
     const frames = Array.from({ length: 8 }, (_, k) => resize(studioFrame(k), 208, 120));
