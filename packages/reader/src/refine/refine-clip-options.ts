@@ -131,9 +131,9 @@ export const RefineClipOptions = z
      * Every this many frames the light on the backdrop is fitted across each view
      * ({@link backdropField}); where it is uneven (a vignette, a spotlight) the colour model sees
      * each pixel divided by the light where it is, not by one gain per channel (a vignette's dark
-     * corners otherwise read as creature). 0 turns it off. @default 4
+     * corners otherwise read as creature). 0 turns it off. @default 8
      */
-    fieldEvery: z.number().int().min(0).default(4),
+    fieldEvery: z.number().int().min(0).default(8),
     /**
      * Joints the front view barely shows in a frame (at the pose the frame starts from, their faces
      * show fewer px there than this fraction of what the side view shows, the same for every joint
