@@ -65,7 +65,7 @@ function predict(p: ArrayLike<number>, r: number, s: number, X: number, Y: numbe
   return v;
 }
 
-/** Least squares c ~ a r + b s + o + the light's fall-off (terms) over the points kept; null when degenerate. */
+/** Least squares c ~ a r + b s + o + the light's fall-off ({@link terms}) over the points kept; null when degenerate. */
 function fitBlend(
   r: number[],
   s: number[],
@@ -74,24 +74,148 @@ function fitBlend(
   c: number[],
   keep: (k: number) => boolean,
 ): number[] | null {
-  const A = new Float64Array(TERMS * TERMS);
-  const y = new Float64Array(TERMS);
+  // the normal equations' lower triangle and right side, unrolled: the sums of a loop over terms(), in its order
+  let a00 = 0,
+    a10 = 0,
+    a11 = 0,
+    a20 = 0,
+    a21 = 0,
+    a22 = 0,
+    a30 = 0,
+    a31 = 0,
+    a32 = 0,
+    a33 = 0,
+    a40 = 0,
+    a41 = 0,
+    a42 = 0,
+    a43 = 0,
+    a44 = 0,
+    a50 = 0,
+    a51 = 0,
+    a52 = 0,
+    a53 = 0,
+    a54 = 0,
+    a55 = 0,
+    a60 = 0,
+    a61 = 0,
+    a62 = 0,
+    a63 = 0,
+    a64 = 0,
+    a65 = 0,
+    a66 = 0,
+    y0 = 0,
+    y1 = 0,
+    y2 = 0,
+    y3 = 0,
+    y4 = 0,
+    y5 = 0,
+    y6 = 0;
   let m = 0;
   for (let k = 0; k < r.length; k++) {
     if (!keep(k)) continue;
-    terms(row, r[k]!, s[k]!, X[k]!, Y[k]!);
-    for (let i = 0; i < TERMS; i++) {
-      y[i]! += row[i]! * c[k]!;
-      for (let j = 0; j <= i; j++) A[TERMS * i + j]! += row[i]! * row[j]!;
-    }
+    const xx = X[k]! * X[k]!;
+    const yy = Y[k]! * Y[k]!;
+    const f0 = r[k]!;
+    const f1 = s[k]!;
+    const f2 = 1;
+    const f3 = f1 * xx;
+    const f4 = f1 * yy;
+    const f5 = f1 * xx * xx;
+    const f6 = f1 * yy * yy;
+    const ck = c[k]!;
+    y0 += f0 * ck;
+    a00 += f0 * f0;
+    y1 += f1 * ck;
+    a10 += f1 * f0;
+    a11 += f1 * f1;
+    y2 += f2 * ck;
+    a20 += f2 * f0;
+    a21 += f2 * f1;
+    a22 += f2 * f2;
+    y3 += f3 * ck;
+    a30 += f3 * f0;
+    a31 += f3 * f1;
+    a32 += f3 * f2;
+    a33 += f3 * f3;
+    y4 += f4 * ck;
+    a40 += f4 * f0;
+    a41 += f4 * f1;
+    a42 += f4 * f2;
+    a43 += f4 * f3;
+    a44 += f4 * f4;
+    y5 += f5 * ck;
+    a50 += f5 * f0;
+    a51 += f5 * f1;
+    a52 += f5 * f2;
+    a53 += f5 * f3;
+    a54 += f5 * f4;
+    a55 += f5 * f5;
+    y6 += f6 * ck;
+    a60 += f6 * f0;
+    a61 += f6 * f1;
+    a62 += f6 * f2;
+    a63 += f6 * f3;
+    a64 += f6 * f4;
+    a65 += f6 * f5;
+    a66 += f6 * f6;
     m++;
   }
   if (m < 10) return null;
+  // prettier-ignore
+  const A = Float64Array.of(
+    a00,
+    a10,
+    a20,
+    a30,
+    a40,
+    a50,
+    a60,
+    a10,
+    a11,
+    a21,
+    a31,
+    a41,
+    a51,
+    a61,
+    a20,
+    a21,
+    a22,
+    a32,
+    a42,
+    a52,
+    a62,
+    a30,
+    a31,
+    a32,
+    a33,
+    a43,
+    a53,
+    a63,
+    a40,
+    a41,
+    a42,
+    a43,
+    a44,
+    a54,
+    a64,
+    a50,
+    a51,
+    a52,
+    a53,
+    a54,
+    a55,
+    a65,
+    a60,
+    a61,
+    a62,
+    a63,
+    a64,
+    a65,
+    a66,
+  );
+  const y = Float64Array.of(y0, y1, y2, y3, y4, y5, y6);
   // A small ridge: ref.png and the studio agree on most points, and the light is mostly even.
-  for (let i = 0; i < TERMS; i++) {
-    A[(TERMS + 1) * i]! += (i < 2 ? 1e-3 : 1e-2) * A[(TERMS + 1) * i]! + 1e-6;
-    for (let j = 0; j < i; j++) A[TERMS * j + i] = A[TERMS * i + j]!;
-  }
+  for (let i = 0; i < TERMS; i++) A[(TERMS + 1) * i]! += (i < 2 ? 1e-3 : 1e-2) * A[(TERMS + 1) * i]! + 1e-6;
   return choleskySolve(A, y, TERMS) ? Array.from(y) : null;
 }
 

@@ -114,6 +114,12 @@ export function backdropField(
       }
     }
     const n = cx.length;
+    // Even light first, cheaply: the wall's top two rows of squares and the floor's (where the
+    // creature seldom is) within minSpread of one another on every channel: no fit for this view.
+    if (evenAtEdges(cy, ratio, H, cell, layout.GROUND_V, minSpread)) {
+      fillView(gains, view, block, columns, rows, H, null);
+      continue;
+    }
     const coef: Float64Array[] = [];
     for (let c = 0; c < 3; c++) {
       const r = ratio[c];
@@ -153,30 +159,73 @@ export function backdropField(
       }
       coef.push(k);
     }
-    // gains per block of the view; the spread: half the range of each channel's log gain
-    const lo = [Infinity, Infinity, Infinity];
-    const hi = [-Infinity, -Infinity, -Infinity];
-    for (let by = 0; by < rows; by++) {
-      for (let bx = Math.floor(view.x0 / block); bx * block < view.x1; bx++) {
-        const x = Math.min(view.x1, (bx + 0.5) * block);
-        const y = Math.min(H, (by + 0.5) * block);
-        const u = Math.max(-1, Math.min(1, (x - (view.x0 + view.x1) / 2) / ((view.x1 - view.x0) / 2)));
-        const v = Math.max(-1, Math.min(1, (y - H / 2) / (H / 2)));
-        basis(phi, u, v);
-        for (let c = 0; c < 3; c++) {
-          const k = coef[c];
-          let l = 0;
-          for (let p = 0; p < TERMS; p++) l += k[p] * phi[p];
-          gains[3 * (by * columns + bx) + c] = Math.exp(l);
-          lo[c] = Math.min(lo[c], l);
-          hi[c] = Math.max(hi[c], l);
-        }
-      }
-    }
-    for (let c = 0; c < 3; c++) spread = Math.max(spread, (hi[c] - lo[c]) / 2);
+    spread = Math.max(spread, fillView(gains, view, block, columns, rows, H, coef));
   }
   spread = Math.exp(spread) - 1;
   return spread < minSpread ? null : { block, columns, gains, spread };
+}
+
+/**
+ * Writes the view's blocks' gains from the surfaces `coef` (per channel; null: 1 everywhere; frame
+ * height `H`) and
+ * returns the spread there: half the range of a channel's log gain, the largest over channels.
+ */
+function fillView(
+  gains: Float32Array,
+  view: { x0: number; x1: number },
+  block: number,
+  columns: number,
+  rows: number,
+  H: number,
+  coef: Float64Array[] | null,
+): number {
+  const phi = new Float64Array(TERMS);
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let by = 0; by < rows; by++) {
+    for (let bx = Math.floor(view.x0 / block); bx * block < view.x1; bx++) {
+      const x = Math.min(view.x1, (bx + 0.5) * block);
+      const y = (by + 0.5) * block;
+      const u = Math.max(-1, Math.min(1, (x - (view.x0 + view.x1) / 2) / ((view.x1 - view.x0) / 2)));
+      const v = Math.max(-1, Math.min(1, (y - H / 2) / (H / 2)));
+      basis(phi, u, v);
+      for (let c = 0; c < 3; c++) {
+        let l = 0;
+        if (coef) for (let p = 0; p < TERMS; p++) l += coef[c][p] * phi[p];
+        gains[3 * (by * columns + bx) + c] = Math.exp(l);
+        lo[c] = Math.min(lo[c], l);
+        hi[c] = Math.max(hi[c], l);
+      }
+    }
+  }
+  return coef ? Math.max((hi[0] - lo[0]) / 2, (hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2) : 0;
+}
+
+/** Whether the squares of the wall's top two rows and of the floor agree within `minSpread` on every channel. */
+function evenAtEdges(
+  cy: number[],
+  ratio: number[][],
+  H: number,
+  cell: number,
+  groundV: number,
+  minSpread: number,
+): boolean {
+  const top = (2 * (2 * cell)) / H - 1;
+  const floor = (2 * groundV) / H - 1;
+  const tol = Math.log(1 + minSpread);
+  let seen = 0;
+  for (let c = 0; c < 3; c++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < cy.length; i++) {
+      if (!(cy[i] < top || cy[i] > floor)) continue;
+      lo = Math.min(lo, ratio[c][i]);
+      hi = Math.max(hi, ratio[c][i]);
+      seen++;
+    }
+    if (!(hi - lo < tol)) return false;
+  }
+  return seen > 0;
 }
 
 /** The median of a[0..n) (sorts a copy's prefix in place: a is scratch). */
