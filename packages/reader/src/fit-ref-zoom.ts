@@ -74,7 +74,8 @@ function fitBlend(
   c: number[],
   keep: (k: number) => boolean,
 ): number[] | null {
-  // the normal equations' lower triangle and right side, unrolled: the sums of a loop over terms(), in its order
+  // the normal equations (lower triangle, right side) unrolled: the sums a loop over terms() would
+  // make, in its order, in less time (docs/benchmarks.md)
   let a00 = 0,
     a10 = 0,
     a11 = 0,
@@ -161,7 +162,7 @@ function fitBlend(
     m++;
   }
   if (m < 10) return null;
-  // prettier-ignore
+  // the symmetric 7 x 7 matrix, row by row
   const A = Float64Array.of(
     a00,
     a10,

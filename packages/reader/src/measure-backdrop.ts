@@ -135,7 +135,7 @@ const BAR_STEP_PX = 4;
 const BAR_STEP = 30;
 
 /** Whether the profile at `inside` is {@link BAR_STEP} levels brighter than at `bar` (the bar's last dark px). */
-function steps(p: Float32Array, bar: number, inside: number): boolean {
+function stepsUp(p: Float32Array, bar: number, inside: number): boolean {
   return p[inside]! - p[bar]! >= BAR_STEP;
 }
 
@@ -148,8 +148,8 @@ function barEdges(p: Float32Array): { lo: number; hi: number; barLo: boolean; ba
   while (hi > lo && p[hi - 1]! < BAR_GREY) hi--;
   // A bar is a band of its own (at least 2 px), not a dark border line, and not most of the frame;
   // and the picture starts with a step, not a slope (a vignette darkens the frame's edges too).
-  const barLo = lo >= 2 && lo < n / 3 && steps(p, lo - 1, Math.min(n - 1, lo + BAR_STEP_PX));
-  const barHi = n - hi >= 2 && n - hi < n / 3 && steps(p, hi, Math.max(0, hi - 1 - BAR_STEP_PX));
+  const barLo = lo >= 2 && lo < n / 3 && stepsUp(p, lo - 1, Math.min(n - 1, lo + BAR_STEP_PX));
+  const barHi = n - hi >= 2 && n - hi < n / 3 && stepsUp(p, hi, Math.max(0, hi - 1 - BAR_STEP_PX));
   let edgeLo = 0;
   let edgeHi = n;
   if (barLo) {

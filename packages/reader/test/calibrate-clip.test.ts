@@ -16,7 +16,7 @@ import {
 } from '@mocap/media';
 import { CalibrationError, type ClipCalib, calibAt, calibrateClip } from '@mocap/reader/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cornerError, frameAs, small, studioFrame } from './studio-clip.js';
+import { cornerError, frameAs, small, studioFrame, vignetted } from './studio-clip.js';
 
 const WALL = small.colours.wall;
 const run = promisify(execFile);
@@ -46,19 +46,6 @@ const resized = (w: number, h: number): ClipCalib => ({
   tx: 0,
   ty: 0,
 });
-
-/** The frame darkened toward its corners (cos^4 of the angle off the centre: a lens's vignette). */
-function vignetted(img: RgbImage, angle: number): RgbImage {
-  const { width: w, height: h } = img;
-  const rmax = Math.hypot(w / 2, h / 2);
-  const data = new Uint8Array(img.data.length);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const f = Math.cos((angle * Math.hypot(x + 0.5 - w / 2, y + 0.5 - h / 2)) / rmax) ** 4;
-      for (let c = 0; c < 3; c++) data[3 * (y * w + x) + c] = Math.round(img.data[3 * (y * w + x) + c]! * f);
-    }
-  return { width: w, height: h, data };
-}
 
 describe('calibrateClip', () => {
   it('takes a vignetted clip at the layout size as the layout itself: no bars, no zoom', async () => {

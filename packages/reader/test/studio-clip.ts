@@ -59,3 +59,16 @@ export function cornerError(a: ClipCalib, b: ClipCalib, w: number, h: number): n
   for (const y of [0, h]) worst = Math.max(worst, Math.abs(a.sy * y + a.ty - (b.sy * y + b.ty)));
   return worst;
 }
+
+/** The frame darkened toward its corners: cos^4 of the angle off its centre, `angle` at a corner (a lens's vignette). */
+export function vignetted(img: RgbImage, angle: number): RgbImage {
+  const { width: w, height: h } = img;
+  const rmax = Math.hypot(w / 2, h / 2);
+  const data = new Uint8Array(img.data.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const f = Math.cos((angle * Math.hypot(x + 0.5 - w / 2, y + 0.5 - h / 2)) / rmax) ** 4;
+      for (let c = 0; c < 3; c++) data[3 * (y * w + x) + c] = Math.round(img.data[3 * (y * w + x) + c]! * f);
+    }
+  return { width: w, height: h, data };
+}

@@ -82,7 +82,7 @@ export function backdropField(
     { x0: layout.W_FRONT, x1: W },
   ];
   const phi = new Float64Array(TERMS);
-  const samples = new Float32Array(cell * cell);
+  const samples = new Float32Array(Math.ceil(cell / 4) ** 2);
   let spread = 0;
   for (const view of views) {
     // cell medians against the reference: log ratio per channel, and where

@@ -1,22 +1,10 @@
 import { DEFAULT_LAYOUT } from '@mocap/layout';
 import { backdropField, fitColourModel, segmentImage } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
+import { vignetted } from '../studio-clip.js';
 import { syntheticFrame } from './synthetic-frame.js';
 
 const L = DEFAULT_LAYOUT;
-
-/** The frame darkened toward its corners (cos^4 of the angle off the frame's centre, a lens's vignette). */
-function vignette(image: { width: number; height: number; data: Uint8Array }, angle: number) {
-  const { width: w, height: h } = image;
-  const rmax = Math.hypot(w / 2, h / 2);
-  const data = new Uint8Array(image.data.length);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const f = Math.cos((angle * Math.hypot(x + 0.5 - w / 2, y + 0.5 - h / 2)) / rmax) ** 4;
-      for (let c = 0; c < 3; c++) data[3 * (y * w + x) + c] = Math.round(image.data[3 * (y * w + x) + c] * f);
-    }
-  return { width: w, height: h, data };
-}
 
 function backdropErrors(labels: Uint8Array, truth: Uint8Array): number {
   let n = 0;
@@ -33,7 +21,7 @@ describe('backdropField', () => {
 
   it('fits a vignette around the creature, and the labels follow the creature, not the dark corners', () => {
     const { image, labels: truth } = syntheticFrame(L, 5);
-    const dark = vignette(image, Math.PI / 5);
+    const dark = vignetted(image, Math.PI / 5);
     const field = backdropField(dark, L, model.reference);
     expect(field).not.toBeNull();
     expect(field!.spread).toBeGreaterThan(0.3);
