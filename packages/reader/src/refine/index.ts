@@ -22,6 +22,7 @@ export {
   distanceTransform1d,
   type PixelRect,
 } from './distance-transform.js';
+export { dividerWidth } from './divider-width.js';
 export { fitFirstFrame } from './first-frame-fit.js';
 export { frameNoise } from './frame-noise.js';
 export { copyJointPose, type JointPose } from './joint-pose.js';
@@ -86,4 +87,5 @@ export {
 export { skinningMatrices } from './skinning-matrices.js';
 export { type SurfaceSamples, surfaceSamples } from './surface-samples.js';
 export { type TrackFrame, TrackOptions, trackFrames } from './track-frames.js';
+export { type UnmixOptions, unmixEdges } from './unmix-edges.js';
 export { VertexJacobians } from './vertex-jacobians.js';

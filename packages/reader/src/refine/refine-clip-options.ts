@@ -135,6 +135,23 @@ export const RefineClipOptions = z
      */
     fieldEvery: z.number().int().min(0).default(8),
     /**
+     * Rings of the labelled outline given back to the backdrop where a pixel is more backdrop
+     * than creature ({@link unmixEdges}), in a frame whose edges are soft: blurred (the divider
+     * reads wider than the layout draws it, {@link dividerWidth}: see `unmixSpan`) or box-blurred
+     * against noise (`denoiseAbove`). A blur spreads the paint into the grey around
+     * it, where the colour model calls it paint, and the outline grows by a pixel or two. Off
+     * with `followZoom` (the outline's size is the zoom's evidence there). 0 turns it off.
+     * @default 2
+     */
+    unmixPasses: z.number().int().min(0).default(2),
+    /**
+     * How much wider than `DIVIDER_PX` the divider reads (px) where {@link RefineClipOptions}
+     * `unmixPasses` gives back every outline pixel that is more backdrop than creature; a
+     * narrower one gives back only those with proportionally less creature in them (none at
+     * `DIVIDER_PX`). @default 0.6
+     */
+    unmixSpan: z.number().positive().default(0.6),
+    /**
      * Joints the front view barely shows in a frame (at the pose the frame starts from, their faces
      * show fewer px there than this fraction of what the side view shows, the same for every joint
      * below them, and no paint group rides them: the wolf's tail behind its body, its jaw under

@@ -6,6 +6,7 @@ import { boxBlur } from './box-blur.js';
 import { ChamferObjective } from './chamfer-objective.js';
 import { cleanLabels } from './clean-labels.js';
 import { type ColourModel, fitColourModel, segmentImage } from './colour-model.js';
+import { dividerWidth } from './divider-width.js';
 import { fitFirstFrame } from './first-frame-fit.js';
 import { frameNoise } from './frame-noise.js';
 import { dominantJoints, jointProjectedArea, jointVisibility } from './joint-visibility.js';
@@ -31,6 +32,7 @@ import { sideOnlyJoints } from './side-only-joints.js';
 import { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
 import { silhouetteBoxes } from './silhouette-boxes.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
+import { unmixEdges } from './unmix-edges.js';
 
 /** Stage 1's heatmap peaks of a clip, det.npz's layout: T x K x 2 layout px, T x K confidences. */
 export interface ClipPeaks {
@@ -169,6 +171,8 @@ export async function refineClip(
   // the frame box-blurred for the colour model when its wall is noisy (denoiseAbove)
   let smoothed: RgbImage | null = null;
   let denoised = 0;
+  let softEdges = 0;
+  let dividerPx = Number.NaN;
   // the backdrop's uneven light (null: even; frame-wide gains)
   let field: BackdropField | null = null;
   let lit = 0;
@@ -285,6 +289,16 @@ export async function refineClip(
     if (o.fieldEvery > 0 && t % o.fieldEvery === 0) field = backdropField(seen, layout, colour.reference);
     if (field) lit++;
     segmentImage(labels, colour, seen, layout, field, regions);
+    const divider = dividerWidth(frame, layout);
+    if (Number.isFinite(divider) && !(divider <= dividerPx)) dividerPx = divider;
+    // The softer the edges, the larger the share of backdrop an outline pixel may hold. Not with
+    // the zoom followed: the outline's size is its evidence, and an outline whose size moves with
+    // the blur reads as a zoom.
+    const soft = seen !== frame ? 1 : Math.min(1, Math.max(0, (divider - layout.DIVIDER_PX) / o.unmixSpan));
+    if (o.unmixPasses > 0 && !o.followZoom && soft > 0) {
+      unmixEdges(labels, seen, regions, { passes: o.unmixPasses, below: 0.5 * soft });
+      softEdges++;
+    }
     if (!state) {
       const placed = placeOn(labels);
       if (!placed) {
@@ -491,7 +505,7 @@ export async function refineClip(
     peaksUsed: Int32Array.from(used),
     zoom: Float64Array.from(zoom),
     flips: { tried: flipsTried, kept: flipsKept },
-    noise: { max: noiseMax, denoised, unevenLight: lit },
+    noise: { max: noiseMax, denoised, unevenLight: lit, softEdges, dividerPx },
     seconds,
   };
 }
