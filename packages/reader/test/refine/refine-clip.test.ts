@@ -15,6 +15,7 @@ import {
 } from '@mocap/reader';
 import {
   type ClipPeaks,
+  fitColourModel,
   heatmapsPath,
   type RefinePose,
   restRefinePose,
@@ -146,6 +147,50 @@ describe('refineClip', () => {
     // Gating: the 80 px outliers are not used.
     expect(r.peaksUsed[FRAMES - 1]).toBeLessThan(0.95 * 2 * names.length);
   });
+
+  it('reads how soft the frames are by the divider, and unmixes the outline of every soft frame', async () => {
+    const L = FOX_LAYOUT;
+    const sharp = frames.map((f) => {
+      const data = f.data.slice();
+      for (let y = 0; y < L.HEIGHT; y++)
+        for (let x = L.W_FRONT - L.DIVIDER_PX; x < L.W_FRONT; x++)
+          data.set(L.colours.divider, 3 * (y * L.WIDTH + x));
+      return { width: f.width, height: f.height, data };
+    });
+    // blurred across by 1.5 px (a lens, a codec)
+    const k = [-4, -3, -2, -1, 0, 1, 2, 3, 4].map((j) => Math.exp(-(j * j) / (2 * 1.5 * 1.5)));
+    const sum = k.reduce((a, b) => a + b);
+    const soft = sharp.map((f) => {
+      const out = new Uint8Array(f.data.length);
+      for (let y = 0; y < L.HEIGHT; y++)
+        for (let x = 0; x < L.WIDTH; x++)
+          for (let c = 0; c < 3; c++) {
+            let v = 0;
+            for (let j = -4; j <= 4; j++)
+              v +=
+                (k[j + 4] as number) *
+                (f.data[3 * (y * L.WIDTH + Math.min(L.WIDTH - 1, Math.max(0, x + j))) + c] as number);
+            out[3 * (y * L.WIDTH + x) + c] = Math.round(v / sum);
+          }
+      return { width: f.width, height: f.height, data: out };
+    });
+    // the colour model from the sharp first frame, as detect fits it on ref.png
+    const labels = renderLabels(mesh, vertexPaintLabels(mesh, FOX_PAINT), blendPose(mesh, 0));
+    const colour = fitColourModel([{ image: sharp[0] as RgbImage, labels }], L, { seed: 0 });
+    const r = await refineClip({ ...foxInput(), colour, frames: soft, peaks });
+    expect(r.noise.dividerPx).toBeGreaterThan(3.5);
+    expect(r.noise.softEdges).toBe(FRAMES);
+    const on = meanPx(r.frontUv, r.sideUv, truthF, truthS);
+    const off = await refineClip({ ...foxInput(), colour, frames: soft, peaks }, { unmixPasses: 0 });
+    expect(off.noise.softEdges).toBe(0);
+    // this scene's outlines are broad enough that the unmixing neither helps nor hurts much
+    expect(on).toBeLessThan(4);
+    expect(Math.abs(on - meanPx(off.frontUv, off.sideUv, truthF, truthS))).toBeLessThan(0.5);
+    const crisp = await refineClip({ ...foxInput(), colour, frames: sharp.slice(0, 2), peaks });
+    // the frames' own pixel noise reads a sharp divider a little wide (a render: 1.99 px)
+    expect(crisp.noise.dividerPx).toBeGreaterThan(L.DIVIDER_PX - 0.1);
+    expect(crisp.noise.dividerPx).toBeLessThan(L.DIVIDER_PX + 0.2);
+  }, 120_000);
 
   it('follows a zoom with followZoom: the fitted zoom tracks the drawn one, and the keypoints land nearer', async () => {
     // 16 frames: the pose walks in over the first 6 while the camera zooms in 0.25% a frame
