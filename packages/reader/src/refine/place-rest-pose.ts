@@ -9,20 +9,24 @@ import { type RefinePose, restRefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
 import { skinningMatrices } from './skinning-matrices.js';
 
+/** Columns either side of the divider that a soft frame darkens (a 1.5 px blur: 3). */
+const DIVIDER_BLEED = 4;
+
 /**
  * The creature's silhouette in a layout frame without a colour model: every pixel whose colour is
  * more than `threshold` (sum of absolute RGB differences) from both the wall's and the floor's
- * median colour, the divider excluded. One byte per layout px (1 = creature).
+ * median colour, the divider and 4 px either side of it excluded (a blurred clip's divider bleeds
+ * that far). One byte per layout px (1 = creature).
  */
 export function backdropSilhouette(image: RgbImage, layout: Layout, threshold = 40): Uint8Array {
   const bg = backdropColours(image, layout);
   const w = image.width;
   const out = new Uint8Array(w * image.height);
   const d = image.data;
-  const div0 = layout.W_FRONT - layout.DIVIDER_PX - 1;
+  const div0 = layout.W_FRONT - layout.DIVIDER_PX - DIVIDER_BLEED;
   for (let y = 0; y < image.height; y++) {
     for (let x = 0; x < w; x++) {
-      if (x >= div0 && x < layout.W_FRONT + 1) continue;
+      if (x >= div0 && x < layout.W_FRONT + DIVIDER_BLEED) continue;
       const i = y * w + x;
       const r = d[3 * i];
       const g = d[3 * i + 1];
