@@ -172,7 +172,7 @@ export async function refineClip(
   let smoothed: RgbImage | null = null;
   let denoised = 0;
   let softEdges = 0;
-  let dividerPx = Number.NaN;
+  let dividerPx = Number.NEGATIVE_INFINITY;
   // the backdrop's uneven light (null: even; frame-wide gains)
   let field: BackdropField | null = null;
   let lit = 0;
@@ -290,7 +290,7 @@ export async function refineClip(
     if (field) lit++;
     segmentImage(labels, colour, seen, layout, field, regions);
     const divider = dividerWidth(frame, layout);
-    if (Number.isFinite(divider) && !(divider <= dividerPx)) dividerPx = divider;
+    if (divider > dividerPx) dividerPx = divider;
     // The softer the edges, the larger the share of backdrop an outline pixel may hold. Not with
     // the zoom followed: the outline's size is its evidence, and an outline whose size moves with
     // the blur reads as a zoom.
@@ -505,7 +505,13 @@ export async function refineClip(
     peaksUsed: Int32Array.from(used),
     zoom: Float64Array.from(zoom),
     flips: { tried: flipsTried, kept: flipsKept },
-    noise: { max: noiseMax, denoised, unevenLight: lit, softEdges, dividerPx },
+    noise: {
+      max: noiseMax,
+      denoised,
+      unevenLight: lit,
+      softEdges,
+      dividerPx: Number.isFinite(dividerPx) ? dividerPx : Number.NaN,
+    },
     seconds,
   };
 }

@@ -25,6 +25,7 @@ import {
 } from '@mocap/reader/internal';
 import * as tf from '@tensorflow/tfjs-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blurRows } from './blur-rows.js';
 import { FOX, FOX_LAYOUT, FOX_PAINT, readFox } from './fox-fixture.js';
 import { paintFrame, renderLabels } from './refine-scene.js';
 
@@ -158,22 +159,7 @@ describe('refineClip', () => {
       return { width: f.width, height: f.height, data };
     });
     // blurred across by 1.5 px (a lens, a codec)
-    const k = [-4, -3, -2, -1, 0, 1, 2, 3, 4].map((j) => Math.exp(-(j * j) / (2 * 1.5 * 1.5)));
-    const sum = k.reduce((a, b) => a + b);
-    const soft = sharp.map((f) => {
-      const out = new Uint8Array(f.data.length);
-      for (let y = 0; y < L.HEIGHT; y++)
-        for (let x = 0; x < L.WIDTH; x++)
-          for (let c = 0; c < 3; c++) {
-            let v = 0;
-            for (let j = -4; j <= 4; j++)
-              v +=
-                (k[j + 4] as number) *
-                (f.data[3 * (y * L.WIDTH + Math.min(L.WIDTH - 1, Math.max(0, x + j))) + c] as number);
-            out[3 * (y * L.WIDTH + x) + c] = Math.round(v / sum);
-          }
-      return { width: f.width, height: f.height, data: out };
-    });
+    const soft = sharp.map((f) => blurRows(f, 1.5));
     // the colour model from the sharp first frame, as detect fits it on ref.png
     const labels = renderLabels(mesh, vertexPaintLabels(mesh, FOX_PAINT), blendPose(mesh, 0));
     const colour = fitColourModel([{ image: sharp[0] as RgbImage, labels }], L, { seed: 0 });
