@@ -16,9 +16,26 @@ export function cleanLabels(labels: Uint8Array, width: number, height: number, m
   const n = width * height;
   if (scratch.keep.length < n)
     scratch = { keep: new Uint8Array(n), seen: new Uint8Array(n), stack: new Int32Array(n) };
-  const keep = scratch.keep.fill(0, 0, n);
+  // The rows that hold paint: nothing outside them (and the row either side) is read or changed.
+  let top0 = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let i = y * width, e = i + width; i < e; i++) {
+      if (labels[i] >= LABEL_GROUP0) {
+        if (y < top0) top0 = y;
+        bottom = y;
+        break;
+      }
+    }
+  }
+  if (bottom < 0) return labels;
+  const r0 = Math.max(0, top0 - 1) * width;
+  const r1 = Math.min(height, bottom + 2) * width;
+  const keep = scratch.keep.fill(0, r0, r1);
+  const yFrom = Math.max(1, top0);
+  const yTo = Math.min(height - 1, bottom + 1);
   // Erosion: paint pixels whose 4 neighbours carry the same label.
-  for (let y = 1; y < height - 1; y++) {
+  for (let y = yFrom; y < yTo; y++) {
     for (let i = y * width + 1; i < y * width + width - 1; i++) {
       const l = labels[i];
       if (l < LABEL_GROUP0) continue;
@@ -27,7 +44,7 @@ export function cleanLabels(labels: Uint8Array, width: number, height: number, m
     }
   }
   // Dilation back inside the original mask (2: kept after the opening).
-  for (let y = 1; y < height - 1; y++) {
+  for (let y = yFrom; y < yTo; y++) {
     for (let i = y * width + 1; i < y * width + width - 1; i++) {
       if (labels[i] < LABEL_GROUP0 || keep[i] === 1) continue;
       const l = labels[i];
@@ -43,8 +60,8 @@ export function cleanLabels(labels: Uint8Array, width: number, height: number, m
   // Connected pieces of kept paint; small ones are dropped.
   // (the stack's popped part holds the piece: its first `size` entries once the fill ends)
   const stack = scratch.stack;
-  const seen = scratch.seen.fill(0, 0, n);
-  for (let s = 0; s < n; s++) {
+  const seen = scratch.seen.fill(0, r0, r1);
+  for (let s = r0; s < r1; s++) {
     if (!keep[s] || seen[s]) continue;
     const l = labels[s];
     let top = 0;
@@ -61,7 +78,7 @@ export function cleanLabels(labels: Uint8Array, width: number, height: number, m
     }
     if (size < minArea) for (let k = 0; k < size; k++) keep[stack[k]] = 0;
   }
-  for (let i = 0; i < n; i++) {
+  for (let i = top0 * width, e = (bottom + 1) * width; i < e; i++) {
     if (labels[i] < LABEL_GROUP0 || keep[i]) continue;
     const x = i % width;
     const near =

@@ -34,6 +34,7 @@ export { flipLateral, LateralFlips } from './lateral-flip.js';
 export { linearBlendSkin } from './linear-blend-skin.js';
 export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';
 export { inChannel, type ObservedViews, observeLabels } from './observed-views.js';
+export { gatePaint } from './paint-gate.js';
 export {
   faceLabels,
   LABEL_BACKDROP,
@@ -72,6 +73,7 @@ export {
 } from './rig-keypoints.js';
 export { sideOnlyJoints } from './side-only-joints.js';
 export { keepSideViewSwing, restLateralAxes } from './side-view-swing.js';
+export { silhouetteBoxes } from './silhouette-boxes.js';
 export {
   readSkinAnimations,
   type SkinAnimation,

@@ -1,4 +1,5 @@
 import type { Layout } from '@mocap/layout';
+import type { PixelRect } from './distance-transform.js';
 import { jointWorldMatrices } from './joint-world-matrices.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { LABEL_BODY, LABEL_GROUP0 } from './paint-labels.js';
@@ -59,22 +60,36 @@ export function visibleGroups(out: Float64Array, r: RasterTarget, groups: number
   }
 }
 
-/** Paint pixels outside their group's box ({@link groupBoxes}; NaN: nowhere) become body. */
-export function gatePaint(labels: Uint8Array, layout: Layout, boxes: Float64Array): void {
+/**
+ * Paint pixels outside their group's box ({@link groupBoxes}; NaN: nowhere) become body. With
+ * `rects`, only the pixels inside them are looked at (where a segmentation limited to them put
+ * every label).
+ */
+export function gatePaint(
+  labels: Uint8Array,
+  layout: Layout,
+  boxes: Float64Array,
+  rects: readonly PixelRect[] | null = null,
+): void {
   const w = layout.WIDTH;
-  for (let y = 0; y < layout.HEIGHT; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const g = labels[i] - LABEL_GROUP0;
-      if (g < 0) continue;
-      const o = 4 * (2 * g + (x < layout.W_FRONT ? 0 : 1));
-      if (
-        !(x + 0.5 >= boxes[o]) ||
-        x + 0.5 > boxes[o + 1] ||
-        y + 0.5 < boxes[o + 2] ||
-        y + 0.5 > boxes[o + 3]
-      )
-        labels[i] = LABEL_BODY;
+  for (const r of rects ?? [{ x0: 0, x1: w, y0: 0, y1: layout.HEIGHT }]) {
+    const x0 = Math.max(0, Math.floor(r.x0));
+    const x1 = Math.min(w, Math.ceil(r.x1));
+    const y1 = Math.min(layout.HEIGHT, Math.ceil(r.y1));
+    for (let y = Math.max(0, Math.floor(r.y0)); y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = y * w + x;
+        const g = labels[i] - LABEL_GROUP0;
+        if (g < 0) continue;
+        const o = 4 * (2 * g + (x < layout.W_FRONT ? 0 : 1));
+        if (
+          !(x + 0.5 >= boxes[o]) ||
+          x + 0.5 > boxes[o + 1] ||
+          y + 0.5 < boxes[o + 2] ||
+          y + 0.5 > boxes[o + 3]
+        )
+          labels[i] = LABEL_BODY;
+      }
     }
   }
 }

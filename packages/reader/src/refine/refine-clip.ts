@@ -320,7 +320,7 @@ export async function refineClip(
     if (o.visibleShare > 0) jointProjectedArea(jointArea, scratch.proj, mesh.indices, faceJoint);
     for (let b = 0; b < 2 * G; b++)
       if (visible[b] * 4 < o.minVisiblePx) boxes.fill(Number.NaN, 4 * b, 4 * b + 4);
-    gatePaint(labels, layout, boxes);
+    gatePaint(labels, layout, boxes, regions);
     cleanLabels(labels, layout.WIDTH, layout.HEIGHT, o.minPaintArea);
     const obs = o.factors.map((f, k) => {
       const l = observeLabels(labels, layout, G, f, o.maxBoundary, levels[k]);
@@ -479,7 +479,7 @@ export async function refineClip(
       frontConf.push(front);
       sideConf.push(side);
     }
-    regions = o.marginPx > 0 ? silhouetteBoxes(labels, layout, o.marginPx) : null;
+    regions = o.marginPx > 0 ? silhouetteBoxes(labels, layout, o.marginPx, regions) : null;
     seconds += (performance.now() - t0) / 1000;
     reports.push(report);
     used.push(nUsed);

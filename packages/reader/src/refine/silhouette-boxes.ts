@@ -1,24 +1,35 @@
 import type { Layout } from '@mocap/layout';
+import type { PixelRect } from './distance-transform.js';
 
-/** Per view, the bounding box of the labelled pixels grown by `margin` (null when a view is empty). */
+/**
+ * Per view, the bounding box of the labelled pixels grown by `margin` (null when a view is empty).
+ * With `rects`, only the pixels inside them are looked at (where a segmentation limited to them
+ * put every label).
+ */
 export function silhouetteBoxes(
   labels: Uint8Array,
   layout: Layout,
   margin: number,
-): { x0: number; x1: number; y0: number; y1: number }[] | null {
+  rects: readonly PixelRect[] | null = null,
+): PixelRect[] | null {
   const box = [
     [Infinity, -Infinity, Infinity, -Infinity],
     [Infinity, -Infinity, Infinity, -Infinity],
   ];
   const w = layout.WIDTH;
-  for (let y = 0; y < layout.HEIGHT; y++) {
-    for (let x = 0; x < w; x++) {
-      if (!labels[y * w + x]) continue;
-      const b = box[x < layout.W_FRONT ? 0 : 1];
-      if (x < b[0]) b[0] = x;
-      if (x > b[1]) b[1] = x;
-      if (y < b[2]) b[2] = y;
-      if (y > b[3]) b[3] = y;
+  for (const r of rects ?? [{ x0: 0, x1: w, y0: 0, y1: layout.HEIGHT }]) {
+    const x0 = Math.max(0, Math.floor(r.x0));
+    const x1 = Math.min(w, Math.ceil(r.x1));
+    const y1 = Math.min(layout.HEIGHT, Math.ceil(r.y1));
+    for (let y = Math.max(0, Math.floor(r.y0)); y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        if (!labels[y * w + x]) continue;
+        const b = box[x < layout.W_FRONT ? 0 : 1];
+        if (x < b[0]) b[0] = x;
+        if (x > b[1]) b[1] = x;
+        if (y < b[2]) b[2] = y;
+        if (y > b[3]) b[3] = y;
+      }
     }
   }
   if (!box.every((b) => b[0] <= b[1])) return null;

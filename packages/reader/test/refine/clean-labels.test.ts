@@ -51,4 +51,26 @@ describe('cleanLabels', () => {
     const dropped = cleanLabels(patch(7), W, H, 46);
     expect(dropped.every((l) => l === LABEL_BODY)).toBe(true);
   });
+
+  it('cleans paint in the first and last rows, and after a call that left paint elsewhere in its buffers', () => {
+    // paint across the image's top rows, then a call with paint at the bottom: the second call
+    // must not read the first one's marks
+    const top = image((x, y) => (y < 8 && x >= 4 && x < 30 ? LABEL_GROUP0 : LABEL_BODY));
+    cleanLabels(top, W, H, 40);
+    // the image's edge rows are never kept (the opening needs four neighbours); the rest is
+    expect(at(top, 10, 0)).toBe(LABEL_BODY);
+    expect(at(top, 10, 1)).toBe(LABEL_GROUP0);
+    expect(at(top, 10, 7)).toBe(LABEL_GROUP0);
+    const bottom = image((x, y) => (y >= H - 8 && x >= 4 && x < 30 ? LABEL_GROUP0 : LABEL_BODY));
+    const fresh = bottom.slice();
+    cleanLabels(bottom, W, H, 40);
+    expect(at(bottom, 10, H - 2)).toBe(LABEL_GROUP0);
+    expect(at(bottom, 10, H - 1)).toBe(LABEL_BODY);
+    // the same as a call on buffers sized for another image first
+    cleanLabels(new Uint8Array(50 * 50).fill(LABEL_GROUP0 + 2), 50, 50, 40);
+    expect(cleanLabels(fresh, W, H, 40)).toEqual(bottom);
+    // no paint at all: nothing changes
+    const none = image((x) => (x < 20 ? LABEL_BODY : undefined));
+    expect(cleanLabels(none.slice(), W, H, 40)).toEqual(none);
+  });
 });
