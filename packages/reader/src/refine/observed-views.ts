@@ -36,7 +36,9 @@ export function inChannel(l: number, c: number): boolean {
  * Builds {@link ObservedViews} from a full-frame label image (one label per layout px: 0 backdrop,
  * 1 body, 2 + g paint group g; e.g. {@link segmentImage}'s output) at `1 / factor` resolution (the
  * centre pixel of each block), keeping at most `maxBoundary` boundary points per channel and view.
- * Pass the previous frame's result as `into` to reuse its buffers.
+ * Pass the previous frame's result as `into` to reuse its buffers. With `rects`, only the pixels
+ * inside them are read: every label but the backdrop must lie in them (as when the segmentation
+ * was limited to them).
  *
  * ```ts
  * const observed = observeLabels(labels, layout, groups.length, 4);
@@ -49,6 +51,7 @@ export function observeLabels(
   factor = 1,
   maxBoundary = 150,
   into?: ObservedViews,
+  rects: readonly PixelRect[] | null = null,
 ): ObservedViews {
   if (labels.length !== layout.WIDTH * layout.HEIGHT) {
     throw new RangeError(
@@ -61,15 +64,25 @@ export function observeLabels(
   const channels = 1 + groups;
   const reuse = into && into.width === width && into.height === height && into.channels === channels;
   const small = factor === 1 ? labels : (reuse && scratchLabels.get(into)) || new Uint8Array(width * height);
+  // the target px whose blocks meet the rectangles (every label lies in them; the rest is backdrop)
+  const blocks = (rects ?? [{ x0: 0, x1: layout.WIDTH, y0: 0, y1: layout.HEIGHT }]).map((r) => ({
+    x0: Math.max(0, Math.floor(r.x0 / factor)),
+    x1: Math.min(width, Math.ceil(r.x1 / factor)),
+    y0: Math.max(0, Math.floor(r.y0 / factor)),
+    y1: Math.min(height, Math.ceil(r.y1 / factor)),
+  }));
   if (factor !== 1) {
     const half = Math.floor(factor / 2);
-    for (let y = 0; y < height; y++) {
-      const row = Math.min(layout.HEIGHT - 1, y * factor + half) * layout.WIDTH;
-      for (let x = 0; x < width; x++)
-        small[y * width + x] = labels[row + Math.min(layout.WIDTH - 1, x * factor + half)];
+    if (rects) small.fill(0);
+    for (const r of blocks) {
+      for (let y = r.y0; y < r.y1; y++) {
+        const row = Math.min(layout.HEIGHT - 1, y * factor + half) * layout.WIDTH;
+        for (let x = r.x0; x < r.x1; x++)
+          small[y * width + x] = labels[row + Math.min(layout.WIDTH - 1, x * factor + half)];
+      }
     }
   }
-  const crop = channelBoxes(small, width, height, sideStart, channels);
+  const crop = channelBoxes(small, width, sideStart, channels, blocks, height);
   const present = new Uint8Array(2 * channels);
   const distance = reuse
     ? into.distance
@@ -128,21 +141,30 @@ const scratchLabels = new WeakMap<ObservedViews, Uint8Array>();
 const scratchMask = new WeakMap<ObservedViews, Uint8Array>();
 
 /**
- * Per channel and view, the bounding box of the channel's pixels grown by a quarter of the
- * silhouette's size in that view (at least 4 px), clipped to the view.
+ * Per channel and view, the bounding box of the channel's pixels (those inside `blocks`) grown by
+ * a quarter of the silhouette's size in that view (at least 4 px), clipped to the view.
  */
-function channelBoxes(l: Uint8Array, w: number, h: number, sideStart: number, channels: number): PixelRect[] {
+function channelBoxes(
+  l: Uint8Array,
+  w: number,
+  sideStart: number,
+  channels: number,
+  blocks: readonly PixelRect[],
+  h: number,
+): PixelRect[] {
   const box = new Int32Array(8 * channels); // x0, x1, y0, y1 per (channel, view)
   for (let k = 0; k < 2 * channels; k++) box.set([w, 0, h, 0], 4 * k);
-  for (let y = 0; y < h; y++) {
-    const o = y * w;
-    for (let x = 0; x < w; x++) {
-      const v = l[o + x];
-      if (v === 0) continue;
-      const view = x < sideStart ? 0 : 1;
-      const c = v >= LABEL_GROUP0 ? v - LABEL_GROUP0 + 1 : 0;
-      grow(box, 4 * view, x, y);
-      if (c > 0 && c < channels) grow(box, 4 * (2 * c + view), x, y);
+  for (const r of blocks) {
+    for (let y = r.y0; y < r.y1; y++) {
+      const o = y * w;
+      for (let x = r.x0; x < r.x1; x++) {
+        const v = l[o + x];
+        if (v === 0) continue;
+        const view = x < sideStart ? 0 : 1;
+        const c = v >= LABEL_GROUP0 ? v - LABEL_GROUP0 + 1 : 0;
+        grow(box, 4 * view, x, y);
+        if (c > 0 && c < channels) grow(box, 4 * (2 * c + view), x, y);
+      }
     }
   }
   const out: PixelRect[] = [];

@@ -323,7 +323,7 @@ export async function refineClip(
     gatePaint(labels, layout, boxes, regions);
     cleanLabels(labels, layout.WIDTH, layout.HEIGHT, o.minPaintArea);
     const obs = o.factors.map((f, k) => {
-      const l = observeLabels(labels, layout, G, f, o.maxBoundary, levels[k]);
+      const l = observeLabels(labels, layout, G, f, o.maxBoundary, levels[k], regions);
       levels[k] = l;
       return l;
     });

@@ -58,6 +58,32 @@ describe('observeLabels', () => {
     expect(b.distance[0]).toBe(a.distance[0]);
   });
 
+  it('reads only the rectangles it is given, the same as the whole frame where every label lies in them', () => {
+    const rects = [
+      { x0: 140, x1: 260, y0: 290, y1: 610 },
+      { x0: 690, x1: 910, y0: 290, y1: 410 },
+    ];
+    for (const factor of [1, 2, 3]) {
+      const whole = observeLabels(labels(), L, 2, factor, 60);
+      // a frame with paint just outside the rectangles first: its buffers are reused, stale labels and all
+      const other = new Uint8Array(L.WIDTH * L.HEIGHT);
+      for (let y = 270; y < 286; y++) other.fill(LABEL_GROUP0 + 1, y * L.WIDTH + 150, y * L.WIDTH + 250);
+      const before = observeLabels(other, L, 2, factor, 60);
+      const part = observeLabels(labels(), L, 2, factor, 60, before, rects);
+      expect(part.crop).toEqual(whole.crop);
+      expect(Array.from(part.present)).toEqual(Array.from(whole.present));
+      expect(part.boundary).toEqual(whole.boundary);
+      for (let c = 0; c < 3; c++)
+        for (let v = 0; v < 2; v++) {
+          const r = whole.crop[2 * c + v]!;
+          if (!whole.present[2 * c + v]) continue;
+          for (let y = r.y0; y < r.y1; y++)
+            for (let x = r.x0; x < r.x1; x++)
+              expect(part.distance[c]![y * whole.width + x]).toBe(whole.distance[c]![y * whole.width + x]);
+        }
+    }
+  });
+
   it('names the size it expected', () => {
     expect(() => observeLabels(new Uint8Array(10), L, 2)).toThrow(
       /observeLabels: expected 1280 x 720 labels/,
