@@ -82,7 +82,7 @@ export function observeLabels(
       }
     }
   }
-  const crop = channelBoxes(small, width, sideStart, channels, blocks, height);
+  const crop = channelBoxes(small, width, height, sideStart, channels, blocks);
   const present = new Uint8Array(2 * channels);
   const distance = reuse
     ? into.distance
@@ -147,10 +147,10 @@ const scratchMask = new WeakMap<ObservedViews, Uint8Array>();
 function channelBoxes(
   l: Uint8Array,
   w: number,
+  h: number,
   sideStart: number,
   channels: number,
   blocks: readonly PixelRect[],
-  h: number,
 ): PixelRect[] {
   const box = new Int32Array(8 * channels); // x0, x1, y0, y1 per (channel, view)
   for (let k = 0; k < 2 * channels; k++) box.set([w, 0, h, 0], 4 * k);
