@@ -136,6 +136,7 @@ export {
   VertexJacobians,
   vertexPaintLabels,
   viewConfidences,
+  visibleGroups,
 } from './refine/index.js';
 export { type RigidPair, type RigidPairsInput, rigidPairs } from './rigid-pairs.js';
 export {

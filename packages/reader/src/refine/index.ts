@@ -34,7 +34,7 @@ export { flipLateral, LateralFlips } from './lateral-flip.js';
 export { linearBlendSkin } from './linear-blend-skin.js';
 export { mat4CopyAt, mat4FromTrs, mat4IdentityAt, mat4MulAt } from './mat4-ops.js';
 export { inChannel, type ObservedViews, observeLabels } from './observed-views.js';
-export { gatePaint } from './paint-gate.js';
+export { gatePaint, visibleGroups } from './paint-gate.js';
 export {
   faceLabels,
   LABEL_BACKDROP,

@@ -31,8 +31,10 @@ export function dominantJoints(mesh: SkinnedMesh): Int32Array {
 /** Per joint and view (index `2 j + view`): raster pixels whose face the joint dominates. */
 export function jointVisibility(out: Float64Array, r: RasterTarget, faceJoint: Int32Array): void {
   out.fill(0);
-  for (let y = 0; y < r.height; y++) {
-    for (let x = 0; x < r.width; x++) {
+  // the last full rasterisation drew only inside this box and cleared everything outside it
+  const [x0, y0, x1, y1] = r.labelled;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
       const f = r.face[y * r.width + x];
       if (f >= 0) out[2 * faceJoint[f] + (x < r.sideStart ? 0 : 1)]++;
     }

@@ -52,8 +52,10 @@ export function groupBoxes(
 /** Per paint group and view (index `2 g + view`): pixels of a raster showing the group. */
 export function visibleGroups(out: Float64Array, r: RasterTarget, groups: number): void {
   out.fill(0);
-  for (let y = 0; y < r.height; y++) {
-    for (let x = 0; x < r.width; x++) {
+  // the last full rasterisation drew only inside this box and cleared everything outside it
+  const [x0, y0, x1, y1] = r.labelled;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
       const g = r.label[y * r.width + x] - LABEL_GROUP0;
       if (g >= 0 && g < groups) out[2 * g + (x < r.sideStart ? 0 : 1)]++;
     }

@@ -4,7 +4,9 @@ import {
   jointProjectedArea,
   jointVisibility,
   projectVertices,
+  type RasterTarget,
   rasterizeViews,
+  visibleGroups,
 } from '@mocap/reader/internal';
 import { describe, expect, it } from 'vitest';
 import { boxMesh } from './box-mesh.js';
@@ -42,5 +44,47 @@ describe('jointProjectedArea', () => {
     // The side view shows both whole (they do not overlap along y).
     expect(px[1] / area[1]).toBeCloseTo(1, 6);
     expect(px[3] / area[3]).toBeCloseTo(1, 6);
+  });
+});
+
+describe('jointVisibility and visibleGroups', () => {
+  /** Both counts by a pass over the whole raster. */
+  function everyPixel(r: RasterTarget, faceJoint: Int32Array) {
+    const px = new Float64Array(4);
+    const groups = new Float64Array(4);
+    for (let y = 0; y < r.height; y++)
+      for (let x = 0; x < r.width; x++) {
+        const i = y * r.width + x;
+        const view = x < r.sideStart ? 0 : 1;
+        if (r.face[i]! >= 0) px[2 * faceJoint[r.face[i]!]! + view]!++;
+        if (r.label[i]! >= 2) groups[2 * (r.label[i]! - 2) + view]!++;
+      }
+    return { px, groups };
+  }
+
+  it('count what the last rasterisation drew, as a pass over every pixel does, after a larger one', () => {
+    const big = boxMesh(0, 200 * m, 0, 150 * m, 0, 120 * m);
+    const small = boxMesh(50 * m, 70 * m, 20 * m, 40 * m, 30 * m, 60 * m);
+    const faceJoint = Int32Array.from([...new Array(6).fill(0), ...new Array(6).fill(1)]);
+    // paint group 0 on the first half of the triangles, group 1 on the rest
+    const labels = Uint8Array.from([...new Array(6).fill(2), ...new Array(6).fill(3)]);
+    const target = createRasterTarget(L, 2);
+    for (const b of [big, small]) {
+      rasterizeViews(
+        target,
+        b.world,
+        projectVertices(new Float64Array(24), b.world, 8, L),
+        b.indices,
+        labels,
+      );
+      const px = new Float64Array(4);
+      const groups = new Float64Array(4);
+      jointVisibility(px, target, faceJoint);
+      visibleGroups(groups, target, 2);
+      const all = everyPixel(target, faceJoint);
+      expect(Array.from(px)).toEqual(Array.from(all.px));
+      expect(Array.from(groups)).toEqual(Array.from(all.groups));
+      expect(px[0]! + px[2]!).toBeGreaterThan(0);
+    }
   });
 });
