@@ -99,6 +99,7 @@ export {
   observeLabels,
   type PaintJoints,
   type PixelRect,
+  pixelRects,
   placeRestPose,
   poseRoot,
   predictRefinePose,

@@ -1,5 +1,6 @@
 import type { RgbImage } from '@mocap/media';
 import type { PixelRect } from './distance-transform.js';
+import { pixelRects } from './pixel-rects.js';
 
 /**
  * Into `out` (the same size as `image`): `image` averaged over a (2 `radius` + 1)-pixel square
@@ -28,13 +29,8 @@ export function boxBlur(
   const dst = out.data;
   dst.set(src);
   if (radius === 0) return out;
-  const all = [{ x0: 0, x1: W, y0: 0, y1: H }];
   const n = (2 * radius + 1) ** 2;
-  for (const r of rects ?? all) {
-    const x0 = Math.max(0, Math.floor(r.x0));
-    const x1 = Math.min(W, Math.ceil(r.x1));
-    const y0 = Math.max(0, Math.floor(r.y0));
-    const y1 = Math.min(H, Math.ceil(r.y1));
+  for (const { x0, x1, y0, y1 } of pixelRects(rects, W, H)) {
     if (x1 <= x0 || y1 <= y0) continue;
     const rw = x1 - x0;
     // rows y0 - radius .. y1 + radius (clamped) summed horizontally, 3 channels

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { BackdropField } from './backdrop-field.js';
 import { backdropColours, backdropGains } from './backdrop-gains.js';
 import type { PixelRect } from './distance-transform.js';
+import { pixelRects } from './pixel-rects.js';
 
 /** Options of {@link fitColourModel}; defaults in the schema. */
 export const ColourModelOptions = z
@@ -372,13 +373,8 @@ export function segmentImage(
   const gb = gn[2];
   const d = image.data;
   const lut = model.lut;
-  const rects = regions ?? [{ x0: 0, x1: w, y0: 0, y1: image.height }];
   if (regions) out.fill(0, 0, n);
-  for (const r of rects) {
-    const x0 = Math.max(0, Math.floor(r.x0));
-    const x1 = Math.min(w, Math.ceil(r.x1));
-    const y0 = Math.max(0, Math.floor(r.y0));
-    const y1 = Math.min(image.height, Math.ceil(r.y1));
+  for (const { x0, x1, y0, y1 } of pixelRects(regions, w, image.height)) {
     if (field) {
       labelWithField(out, lut, size, shift, field, d, w, x0, x1, y0, y1);
       continue;

@@ -43,6 +43,7 @@ export {
   type PaintJoints,
   vertexPaintLabels,
 } from './paint-labels.js';
+export { pixelRects } from './pixel-rects.js';
 export { backdropSilhouette, placeRestPose } from './place-rest-pose.js';
 export {
   createRasterTarget,

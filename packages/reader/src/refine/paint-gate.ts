@@ -3,6 +3,7 @@ import type { PixelRect } from './distance-transform.js';
 import { jointWorldMatrices } from './joint-world-matrices.js';
 import { linearBlendSkin } from './linear-blend-skin.js';
 import { LABEL_BODY, LABEL_GROUP0 } from './paint-labels.js';
+import { pixelRects } from './pixel-rects.js';
 import { projectVertices, type RasterTarget } from './rasterize-views.js';
 import { poseRoot, type RefinePose } from './refine-pose-state.js';
 import type { SkinnedMesh } from './skinned-mesh.js';
@@ -74,11 +75,8 @@ export function gatePaint(
   rects: readonly PixelRect[] | null = null,
 ): void {
   const w = layout.WIDTH;
-  for (const r of rects ?? [{ x0: 0, x1: w, y0: 0, y1: layout.HEIGHT }]) {
-    const x0 = Math.max(0, Math.floor(r.x0));
-    const x1 = Math.min(w, Math.ceil(r.x1));
-    const y1 = Math.min(layout.HEIGHT, Math.ceil(r.y1));
-    for (let y = Math.max(0, Math.floor(r.y0)); y < y1; y++) {
+  for (const { x0, x1, y0, y1 } of pixelRects(rects, w, layout.HEIGHT)) {
+    for (let y = y0; y < y1; y++) {
       for (let x = x0; x < x1; x++) {
         const i = y * w + x;
         const g = labels[i] - LABEL_GROUP0;

@@ -1,5 +1,6 @@
 import type { Layout } from '@mocap/layout';
 import type { PixelRect } from './distance-transform.js';
+import { pixelRects } from './pixel-rects.js';
 
 /**
  * Per view, the bounding box of the labelled pixels grown by `margin` (null when a view is empty).
@@ -17,11 +18,8 @@ export function silhouetteBoxes(
     [Infinity, -Infinity, Infinity, -Infinity],
   ];
   const w = layout.WIDTH;
-  for (const r of rects ?? [{ x0: 0, x1: w, y0: 0, y1: layout.HEIGHT }]) {
-    const x0 = Math.max(0, Math.floor(r.x0));
-    const x1 = Math.min(w, Math.ceil(r.x1));
-    const y1 = Math.min(layout.HEIGHT, Math.ceil(r.y1));
-    for (let y = Math.max(0, Math.floor(r.y0)); y < y1; y++) {
+  for (const { x0, x1, y0, y1 } of pixelRects(rects, w, layout.HEIGHT)) {
+    for (let y = y0; y < y1; y++) {
       for (let x = x0; x < x1; x++) {
         if (!labels[y * w + x]) continue;
         const b = box[x < layout.W_FRONT ? 0 : 1];
