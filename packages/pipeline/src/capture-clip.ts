@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type ApplyView, applyMotion, type BlenderProgress } from '@mocap/blender-bridge';
-import { creaturePaths, type Detections, FileError, withOutputLock } from '@mocap/layout';
+import { creaturePaths, type Detections, FileError, type MotionJson, withOutputLock } from '@mocap/layout';
 import { composeFrame, probeVideo, readPng, writeShowcase } from '@mocap/media';
 import { calibrationSummary, type DetectEvent, detectClip } from '@mocap/reader';
 import { type FitOptions, skeletonPairs, solveContext, solveDetections } from '@mocap/solver';
@@ -90,6 +90,8 @@ export interface CaptureResult {
   /** Whether detect refined the heatmap peaks (stage 2); the peaks are then in `det_heatmaps.npz`. */
   refined: boolean;
   reprojPx: number;
+  /** motion.json's `frame_timing`: the source the clip's frames were picked unevenly from, when the fit found one; else null. */
+  frameTiming: NonNullable<MotionJson['frame_timing']> | null;
   /** How detect calibrated the clip to the layout (`calib: 'auto'`): the mapping, its drift, the frames it skipped; else null. */
   calibration: ReturnType<typeof calibrationSummary> | null;
   /** Wall-clock seconds per stage; the stages follow one another, so they add up to `total`. */
@@ -282,6 +284,7 @@ async function captureInto(
     backend: detected.backend,
     refined: refine !== undefined,
     reprojPx: solved.motion.reproj_px.mean,
+    frameTiming: solved.motion.frame_timing ?? null,
     calibration: detected.calibration && calibrationSummary(detected.calibration),
     seconds: {
       setup: setupSeconds,

@@ -23,6 +23,7 @@ import { FitState } from './fit-state.js';
 import { fixSwaps } from './fix-swaps.js';
 import { keypointsFromPose, poseFrame, quatWxyzToMat3 } from './forward-kinematics.js';
 import { frameCosts } from './frame-costs.js';
+import { detectionsOnSourceGrid, estimateFrameTiming, type FrameTiming } from './frame-timing.js';
 import { initialPose } from './init-pose.js';
 import { jerkScales } from './jerk-scales.js';
 import {
@@ -98,6 +99,13 @@ export interface FitOptions {
    * 12-60 fps (docs/benchmarks.md). null keeps the weights per frame. @default 30
    */
   weightsFps?: number | null;
+  /**
+   * `auto`: when the tracks say the clip's frames were picked unevenly from a faster source (a
+   * 30 fps clip resampled to 24 by nearest frames; see `estimateFrameTiming`), fit on the
+   * source's time grid, the frames it did not show placed by the priors, and return the clip's
+   * frames; `even`: take the file's even steps. @default 'auto'
+   */
+  frameTiming?: 'auto' | 'even';
   /** Name of the detections file, for error messages. @default 'det.npz' */
   file?: string;
 }
@@ -124,6 +132,8 @@ export interface FitResult {
    * and the (frame, keypoint) lags the lag release found (see `lagRelease`).
    */
   counts: { clipSteps: number; cgIterations: number; reseeded: number; lags: number };
+  /** The uneven timing the fit found and fitted on (`frameTiming: 'auto'`), or null: even steps. */
+  timing: FrameTiming | null;
 }
 
 function timer(out: Record<string, number>): (label: string) => void {
@@ -370,6 +380,16 @@ function frameRateWeights(w: FitWeights, fps: number, ref: number | null | undef
  */
 export function fit(model: RigModel, det: Detections, options: FitOptions = {}): FitResult {
   const start = performance.now();
+  if ((options.frameTiming ?? 'auto') === 'auto') {
+    const timing = estimateFrameTiming(det);
+    if (timing)
+      return clipFrames(
+        fit(model, detectionsOnSourceGrid(det, timing), { ...options, frameTiming: 'even' }),
+        timing,
+        det.fps,
+        start,
+      );
+  }
   const file = options.file ?? 'det.npz';
   const layout = options.layout ?? DEFAULT_LAYOUT;
   const info = options.creature ?? { feet: [], pairs: [], swapUnits: [], groups: {} };
@@ -488,7 +508,31 @@ export function fit(model: RigModel, det: Detections, options: FitOptions = {}):
     iterations: frameIt + clipIt,
     method: `frame-wise LM + clip Gauss-Newton, block Gauss-Seidel PCG (${rep.cgIterations} CG)`,
   };
-  return { motion, joints, seconds, noisePx, stages, counts };
+  return { motion, joints, seconds, noisePx, stages, counts, timing: null };
+}
+
+/** A fit on the source's time grid cut back to the clip's frames (`timing.sourceFrames`) at the clip's `fps`. */
+function clipFrames(r: FitResult, timing: FrameTiming, fps: number, start: number): FitResult {
+  const src = timing.sourceFrames;
+  const k = r.motion.names.length;
+  const joints = new Float64Array(src.length * k * 3);
+  for (let f = 0; f < src.length; f++)
+    joints.set(r.joints.subarray(src[f] * k * 3, (src[f] + 1) * k * 3), f * k * 3);
+  const pick = <T>(rows: T[]): T[] => Array.from(src, (s) => rows[s] as T);
+  const seconds = (performance.now() - start) / 1000;
+  const m = r.motion;
+  const motion: MotionJson = {
+    ...m,
+    fps,
+    trans: pick(m.trans),
+    root_quat: pick(m.root_quat),
+    euler: pick(m.euler),
+    joints: pick(m.joints),
+    reproj_px: { ...m.reproj_px, per_frame: pick(m.reproj_px.per_frame) },
+    frame_timing: { source_fps: timing.sourceFps, source_frames: Array.from(src) },
+    ...(m.fit ? { fit: { ...m.fit, seconds } } : {}),
+  };
+  return { ...r, motion, joints, seconds, timing };
 }
 
 /**

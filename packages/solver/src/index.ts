@@ -7,6 +7,7 @@ export { type FitOptions, type FitResult, fit } from './fit.js';
 export type { FitWeights, RobustWeights } from './fit-objective.js';
 export type { FlatMotion } from './flat-motion.js';
 export { forwardKinematics, type MotionPose, type PosedFrames } from './forward-kinematics.js';
+export { describeFrameTiming, type FrameTiming } from './frame-timing.js';
 export { type GaitMotionOptions, gaitMotion } from './gait-motion.js';
 export { type InitCreatureOptions, type InitCreatureResult, initCreature } from './init-creature.js';
 export type { LagReleaseOptions } from './jerk-weights.js';

@@ -42,6 +42,12 @@ export {
 } from './forward-kinematics.js';
 export { frameBlockLayout } from './frame-block-cholesky.js';
 export { frameCosts } from './frame-costs.js';
+export {
+  detectionsOnSourceGrid,
+  estimateFrameTiming,
+  FRAME_TIMING_RATES,
+  type FrameTimingOptions,
+} from './frame-timing.js';
 export { readGlbSkeleton } from './glb-skeleton.js';
 export { groundedMotion, type MotionChannels } from './grounded-motion.js';
 export { initialPose, robustTargets } from './init-pose.js';

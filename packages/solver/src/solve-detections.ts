@@ -1,5 +1,6 @@
 import { atomicWriteJson, type MotionJson, readDetections } from '@mocap/layout';
 import { type FitOptions, fit } from './fit.js';
+import type { FrameTiming } from './frame-timing.js';
 import type { SolveContext } from './solve-context.js';
 
 /** What {@link solveDetections} returns: motion.json's content, the fitted joints and the fit time. */
@@ -8,6 +9,8 @@ export interface SolveDetectionsResult {
   /** T x K x 3 world metres, flat. */
   joints: Float64Array;
   seconds: number;
+  /** The uneven timing the fit found in the clip's frames and fitted on, or null (see `FitOptions.frameTiming`). */
+  timing: FrameTiming | null;
 }
 
 /**
@@ -34,5 +37,5 @@ export async function solveDetections(
     file: det,
   });
   await atomicWriteJson(out, r.motion);
-  return { motion: r.motion, joints: r.joints, seconds: r.seconds };
+  return { motion: r.motion, joints: r.joints, seconds: r.seconds, timing: r.timing };
 }

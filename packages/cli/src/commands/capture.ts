@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type CaptureEvent, captureClip, type RefineMode } from '@mocap/pipeline';
 import { describeCalibration, describeCreatureZoom, describeNoise, describeViews } from '@mocap/reader';
+import { describeFrameTiming } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 import { blenderProgress, requireCreature } from './blender-progress.js';
 import { countProgress } from './count-progress.js';
@@ -191,6 +192,7 @@ export const captureCommand: Command = {
       ctx.stderr.write(
         `${r.frames} frames captured (reader on ${r.backend}${r.refined ? ' + refinement' : ''}, reprojection ${r.reprojPx.toFixed(2)} px; ${t})\n`,
       );
+      if (r.frameTiming) ctx.stderr.write(`${describeFrameTiming(r.frameTiming)}\n`);
       for (const f of [r.det, r.motion, r.joints, r.glb, r.bvh, r.fbx, r.showcase]) {
         if (f) ctx.stdout.write(`${f}\n`);
       }

@@ -1,4 +1,4 @@
-import { solveFiles } from '@mocap/solver';
+import { describeFrameTiming, solveFiles } from '@mocap/solver';
 import { type Command, parseCommandArgs, UsageError } from '../command.js';
 
 /** `mocap solve`: det.npz + rig -> motion.json. */
@@ -29,6 +29,7 @@ export const solveCommand: Command = {
         `lag ${s.lag_frames}${s.warped ? ' (warped)' : ''}, swaps fixed ${s.swaps_fixed.front}+${s.swaps_fixed.side}, ` +
         `fit ${(motion.fit?.seconds ?? 0).toFixed(2)} s\n`,
     );
+    if (motion.frame_timing) ctx.stdout.write(`${describeFrameTiming(motion.frame_timing)}\n`);
     return 0;
   },
 };

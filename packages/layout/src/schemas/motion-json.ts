@@ -79,6 +79,14 @@ export const MotionJson = z
     joints: z.array(z.array(Vec3)).min(1),
     reproj_px: ReprojReport,
     sync: SyncReport,
+    /**
+     * Present when the fit found the clip's frames picked unevenly from a faster source and fitted
+     * on its time grid: the source's rate and the source frame of each frame (T, from 0).
+     */
+    frame_timing: z
+      .object({ source_fps: z.number().positive(), source_frames: z.array(z.number().int().min(0)) })
+      .strict()
+      .optional(),
     /** How the fit went: seconds, iterations, the optimiser. */
     fit: z
       .object({ seconds: z.number().min(0), iterations: z.number().int().min(0), method: z.string() })
@@ -88,12 +96,13 @@ export const MotionJson = z
   .strict()
   .superRefine((m, ctx) => {
     const t = m.trans.length;
-    const check = (key: 'root_quat' | 'euler' | 'joints', n: number) => {
+    const check = (key: 'root_quat' | 'euler' | 'joints' | 'frame_timing', n: number) => {
       if (n !== t) ctx.addIssue({ code: 'custom', path: [key], message: `has ${n} frames, trans has ${t}` });
     };
     check('root_quat', m.root_quat.length);
     check('euler', m.euler.length);
     check('joints', m.joints.length);
+    if (m.frame_timing) check('frame_timing', m.frame_timing.source_frames.length);
     m.euler.forEach((row, i) => {
       if (row.length !== m.bones.length) {
         ctx.addIssue({

@@ -121,6 +121,12 @@ const cases = [
       { edit: (m: typeof motionJson) => void (m.euler[1] as unknown[]).pop(), field: 'euler[1]', value: '' },
       { edit: (m: typeof motionJson) => void Object.assign(m, { fps: 0 }), field: 'fps', value: '0' },
       {
+        edit: (m: typeof motionJson) =>
+          void Object.assign(m, { frame_timing: { source_fps: 30, source_frames: [0] } }),
+        field: 'frame_timing',
+        value: '',
+      },
+      {
         edit: (m: typeof motionJson) => {
           Object.assign(m.sync, { warped: 'no' });
         },

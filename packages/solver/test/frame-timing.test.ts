@@ -1,0 +1,95 @@
+import { MotionJson } from '@mocap/layout';
+import { describeFrameTiming, fit, gaitMotion, scoreJoints, syntheticDetections } from '@mocap/solver';
+import { detectionsOnSourceGrid, estimateFrameTiming } from '@mocap/solver/internal';
+import { describe, expect, it } from 'vitest';
+import { loadCreature } from './helpers.js';
+
+const wolf = loadCreature('wolf');
+const names = wolf.model.keypoints.map((k) => k.name);
+const k = names.length;
+// 5 s of the wolf's gait at 30 fps: the source
+const source = gaitMotion(wolf.model, wolf.info, { frames: 150, seed: 5 });
+
+/** The source's frames nearest times k * fps_src / fps + phase, as a clip at `fps` (0.5 px noise). */
+function resampled(fps: number, phase = 0) {
+  const r = 30 / fps;
+  const picks: number[] = [];
+  for (let f = 0; Math.round(f * r + phase) - Math.round(phase) < 150; f++)
+    picks.push(Math.round(f * r + phase) - Math.round(phase));
+  const joints = new Float64Array(picks.length * k * 3);
+  for (const [f, s] of picks.entries())
+    joints.set(source.joints.subarray(s * k * 3, (s + 1) * k * 3), f * k * 3);
+  const det = syntheticDetections(joints, names, fps, wolf.layout, wolf.info, { noisePx: 0.5, seed: 2 });
+  return { det, joints, picks };
+}
+
+describe('estimateFrameTiming', () => {
+  it('finds a 30 fps source picked by nearest frames at 24 fps, at any phase', () => {
+    for (const phase of [0, 0.5, 0.8]) {
+      const { det, picks } = resampled(24, phase);
+      const t = estimateFrameTiming(det);
+      expect(t?.sourceFps).toBe(30);
+      expect(Array.from(t?.sourceFrames ?? [])).toEqual(picks);
+      expect(t?.ratio).toBeLessThan(0.85);
+    }
+  });
+
+  it('leaves even steps alone: the source itself, every other frame of it, a clip too short to tell', () => {
+    const even = syntheticDetections(source.joints, names, 30, wolf.layout, wolf.info, {
+      noisePx: 0.5,
+      seed: 2,
+    });
+    expect(estimateFrameTiming(even)).toBeNull();
+    expect(estimateFrameTiming(resampled(15).det)).toBeNull();
+    const short = resampled(24).det;
+    expect(estimateFrameTiming({ ...short, frames: 7 })).toBeNull();
+  });
+});
+
+describe('detectionsOnSourceGrid', () => {
+  it("puts each frame at its source frame and the frames between at confidence 0, at the source's rate", () => {
+    const { det, picks } = resampled(24);
+    const timing = estimateFrameTiming(det);
+    if (!timing) throw new Error('no timing found');
+    const grid = detectionsOnSourceGrid(det, timing);
+    expect(grid.fps).toBe(30);
+    expect(grid.frames).toBe((picks.at(-1) as number) + 1);
+    expect(grid.frontConf).toHaveLength(grid.frames * k);
+    for (let s = 0; s < grid.frames; s++) {
+      const f = picks.indexOf(s);
+      const conf = grid.sideConf.subarray(s * k, (s + 1) * k);
+      if (f < 0) {
+        expect(Math.max(...conf)).toBe(0);
+        continue;
+      }
+      expect(Array.from(conf)).toEqual(Array.from(det.sideConf.subarray(f * k, (f + 1) * k)));
+      expect(Array.from(grid.frontUv.subarray(s * k * 2, (s + 1) * k * 2))).toEqual(
+        Array.from(det.frontUv.subarray(f * k * 2, (f + 1) * k * 2)),
+      );
+    }
+  });
+});
+
+describe('fit on the source grid', () => {
+  it("fits a nearest-frame 24 fps clip closer than at even steps and returns the clip's frames", () => {
+    const { det, joints, picks } = resampled(24);
+    const options = { layout: wolf.layout, creature: wolf.info, noiseAdaptive: false };
+    const auto = fit(wolf.model, det, options);
+    const even = fit(wolf.model, det, { ...options, frameTiming: 'even' });
+    expect(auto.timing?.sourceFps).toBe(30);
+    expect(even.timing).toBeNull();
+    expect(auto.joints).toHaveLength(det.frames * k * 3);
+    expect(() => MotionJson.parse(auto.motion)).not.toThrow();
+    expect(auto.motion.fps).toBe(24);
+    expect(auto.motion.trans).toHaveLength(det.frames);
+    expect(auto.motion.reproj_px.per_frame).toHaveLength(det.frames);
+    expect(auto.motion.frame_timing?.source_frames).toEqual(picks);
+    expect(even.motion.frame_timing).toBeUndefined();
+    expect(describeFrameTiming({ source_fps: 30, source_frames: picks })).toContain(
+      `${det.frames} frames picked unevenly from a 30 fps source (over ${(picks.at(-1) as number) + 1} of its frames)`,
+    );
+    const a = scoreJoints(auto.joints, joints, names).error_cm.mean;
+    const e = scoreJoints(even.joints, joints, names).error_cm.mean;
+    expect(a).toBeLessThan(0.9 * e);
+  });
+});
