@@ -24,8 +24,8 @@ export interface FrameTimingOptions {
   minConf?: number;
 }
 
-/** The source rates {@link estimateFrameTiming} tries by default: film, PAL and NTSC, and their doubles. */
-export const FRAME_TIMING_RATES: readonly number[] = Object.freeze([24, 25, 30, 48, 50, 60]);
+/** The source rates {@link estimateFrameTiming} tries by default: film, PAL, NTSC and 60 (a 30 fps clip has none to try, so costs nothing). */
+export const FRAME_TIMING_RATES: readonly number[] = Object.freeze([24, 25, 30, 60]);
 
 const PHASES = 20;
 /** Squared px per frame^3 a keypoint's jerk is capped at (a swapped or lost keypoint says nothing of time). */
@@ -49,18 +49,28 @@ export function estimateFrameTiming(det: Detections, options: FrameTimingOptions
   const accept = options.accept ?? 0.85;
   const minConf = options.minConf ?? 0.5;
   const t = det.frames;
-  if (t < MIN_FRAMES) return null;
+  // a whole multiple of the clip's rate picks evenly
+  const sources = rates.filter((fps) => {
+    const r = fps / det.fps;
+    return r >= 1.05 && Math.abs(r - Math.round(r)) > 1e-6;
+  });
+  if (t < MIN_FRAMES || sources.length === 0) return null;
+  const tracks = confidentTracks(det, minConf);
   const steps = new Float64Array(t - 1);
-  const even = misfit(det, steps.fill(1), minConf);
+  const even = misfit(tracks, steps.fill(1));
   if (!(even > 0)) return null;
   let best: FrameTiming | null = null;
-  for (const fps of rates) {
+  for (const fps of sources) {
     const r = fps / det.fps;
-    if (r < 1.05 || Math.abs(r - Math.round(r)) < 1e-6) continue;
+    const tried = new Set<string>();
     for (let p = 0; p < PHASES; p++) {
       const frames = sourceFrames(t, r, p / PHASES);
       for (let k = 0; k + 1 < t; k++) steps[k] = frames[k + 1] - frames[k];
-      const ratio = misfit(det, steps, minConf) / even;
+      // phases that pick the same frames give the same misfit
+      const key = steps.join();
+      if (tried.has(key)) continue;
+      tried.add(key);
+      const ratio = misfit(tracks, steps) / even;
       if (ratio <= accept && (!best || ratio < best.ratio))
         best = { sourceFps: fps, sourceFrames: frames, ratio };
     }
@@ -76,57 +86,62 @@ function sourceFrames(t: number, r: number, phase: number): Int32Array {
   return out;
 }
 
-/**
- * Sum over frames and confident keypoints (both views) of the squared change of acceleration from
- * one frame to the next, by divided differences at the instants `steps` apart (capped): a step
- * twice as long as its neighbours reads as a jerk spike under even steps.
- */
-function misfit(det: Detections, steps: Float64Array, minConf: number): number {
-  const j = det.names.length;
-  const { frontUv: fu, sideUv: su, frontConf: fc, sideConf: sc } = det;
-  let mean = 0;
-  for (let k = 0; k < steps.length; k++) mean += steps[k] / steps.length;
-  let sum = 0;
-  for (let k = 1; k + 2 < det.frames; k++) {
-    const d0 = steps[k - 1] / mean;
-    const d1 = steps[k] / mean;
-    const d2 = steps[k + 1] / mean;
-    const m01 = (d0 + d1) / 2;
-    const m12 = (d1 + d2) / 2;
-    for (let q = 0; q < j; q++) {
-      const a = (k - 1) * j + q;
-      const b = a + j;
-      const c = b + j;
-      const e = c + j;
-      if (Math.min(fc[a], fc[b], fc[c], fc[e], sc[a], sc[b], sc[c], sc[e]) < minConf) continue;
-      const jerk = jerk2(fu, a, b, c, e, d0, d1, d2, m01, m12) + jerk2(su, a, b, c, e, d0, d1, d2, m01, m12);
-      sum += Math.min(jerk, CAP_PX2);
-    }
-  }
-  return sum;
+/** Every run of four frames in which a keypoint is confident in both views: its second frame and its three steps (front u, v, side u, v each). */
+interface Tracks {
+  frame: Int32Array;
+  steps: Float64Array;
 }
 
-/** The squared change of acceleration of one keypoint's track (x, y pairs at a, b, c, e) over steps d0, d1, d2. */
-function jerk2(
-  uv: Float32Array,
-  a: number,
-  b: number,
-  c: number,
-  e: number,
-  d0: number,
-  d1: number,
-  d2: number,
-  m01: number,
-  m12: number,
-): number {
-  let out = 0;
-  for (let d = 0; d < 2; d++) {
-    const v0 = (uv[2 * b + d] - uv[2 * a + d]) / d0;
-    const v1 = (uv[2 * c + d] - uv[2 * b + d]) / d1;
-    const v2 = (uv[2 * e + d] - uv[2 * c + d]) / d2;
-    out += ((v2 - v1) / m12 - (v1 - v0) / m01) ** 2;
+function confidentTracks(det: Detections, minConf: number): Tracks {
+  const j = det.names.length;
+  const { frontUv: fu, sideUv: su, frontConf: fc, sideConf: sc } = det;
+  const frame: number[] = [];
+  const steps: number[] = [];
+  for (let k = 1; k + 2 < det.frames; k++) {
+    for (let q = 0; q < j; q++) {
+      const a = (k - 1) * j + q;
+      if (Math.min(fc[a], fc[a + j], fc[a + 2 * j], fc[a + 3 * j]) < minConf) continue;
+      if (Math.min(sc[a], sc[a + j], sc[a + 2 * j], sc[a + 3 * j]) < minConf) continue;
+      frame.push(k);
+      for (let s = 0; s < 3; s++) {
+        const from = a + s * j;
+        const to = from + j;
+        steps.push(fu[2 * to] - fu[2 * from], fu[2 * to + 1] - fu[2 * from + 1]);
+        steps.push(su[2 * to] - su[2 * from], su[2 * to + 1] - su[2 * from + 1]);
+      }
+    }
   }
-  return out;
+  return { frame: Int32Array.from(frame), steps: Float64Array.from(steps) };
+}
+
+/**
+ * Sum over the tracks of the squared change of acceleration from one frame to the next, by
+ * divided differences at instants `dt` apart (in mean steps; capped): a step twice as long as its
+ * neighbours reads as a jerk spike under even steps.
+ */
+function misfit(tracks: Tracks, dt: Float64Array): number {
+  let mean = 0;
+  for (let k = 0; k < dt.length; k++) mean += dt[k];
+  mean /= dt.length;
+  const { frame, steps } = tracks;
+  let sum = 0;
+  for (let i = 0; i < frame.length; i++) {
+    const k = frame[i];
+    const d0 = dt[k - 1] / mean;
+    const d1 = dt[k] / mean;
+    const d2 = dt[k + 1] / mean;
+    const m01 = (d0 + d1) / 2;
+    const m12 = (d1 + d2) / 2;
+    let jerk = 0;
+    for (let c = 12 * i; c < 12 * i + 4; c++) {
+      const v0 = steps[c] / d0;
+      const v1 = steps[c + 4] / d1;
+      const v2 = steps[c + 8] / d2;
+      jerk += ((v2 - v1) / m12 - (v1 - v0) / m01) ** 2;
+    }
+    sum += Math.min(jerk, CAP_PX2);
+  }
+  return sum;
 }
 
 /**
