@@ -34,12 +34,17 @@ describe('estimateFrameTiming', () => {
     }
   });
 
-  it('leaves even steps alone: the source itself, every other frame of it, a clip too short to tell', () => {
-    const even = syntheticDetections(source.joints, names, 30, wolf.layout, wolf.info, {
-      noisePx: 0.5,
-      seed: 2,
-    });
-    expect(estimateFrameTiming(even)).toBeNull();
+  it('leaves even steps alone: a gait at 24 and 16 fps, every other frame of the source, a clip too short to tell', () => {
+    for (const fps of [24, 16]) {
+      const gait = gaitMotion(wolf.model, wolf.info, { frames: 120, seed: 6, fps });
+      for (const noisePx of [0, 0.5]) {
+        const even = syntheticDetections(gait.joints, names, fps, wolf.layout, wolf.info, {
+          noisePx,
+          seed: 2,
+        });
+        expect(estimateFrameTiming(even)).toBeNull();
+      }
+    }
     expect(estimateFrameTiming(resampled(15).det)).toBeNull();
     const short = resampled(24).det;
     expect(estimateFrameTiming({ ...short, frames: 7 })).toBeNull();
