@@ -28,6 +28,12 @@ export interface DegradedExam {
   calibErrorPx: { mean: number; max: number } | null;
   /** The fade-in and view lag detect found (null when it refused the clip). */
   views: ReturnType<typeof viewsSummary> | null;
+  /**
+   * The source rate the fit found the frames unevenly picked from (motion.json `frame_timing`),
+   * and whether it put every frame at the source frame the degradation showed; null: even steps
+   * (or detect refused the clip).
+   */
+  timing: { sourceFps: number; right: boolean } | null;
   /** The score against the truth (resampled to the degraded frames), or null when detect or the fit failed. */
   report: ExamReport | null;
   /** Why `report` is null. */
@@ -160,7 +166,11 @@ export async function degradedExams(
       });
       await atomicWriteJson(path.join(dir, 'report.json'), report);
       const views = viewsSummary(detected.fade, detected.lag);
-      out.push({ ...base, calibration, calibErrorPx, views, report, error: null });
+      const ft = solved.motion.frame_timing;
+      const timing = ft
+        ? { sourceFps: ft.source_fps, right: ft.source_frames.every((s, k) => s === d.frameMap[k]) }
+        : null;
+      out.push({ ...base, calibration, calibErrorPx, views, timing, report, error: null });
     } catch (err) {
       if (input.signal?.aborted) throw err;
       out.push({
@@ -168,6 +178,7 @@ export async function degradedExams(
         calibration: null,
         calibErrorPx: null,
         views: null,
+        timing: null,
         report: null,
         error: (err as Error).message.split('\n')[0]!,
       });

@@ -56,6 +56,9 @@ export function degradedSummary(clean: ExamReport, runs: readonly DegradedExam[]
       : [
           v.fade.length > 0 ? `fade ${v.fade.length} frames` : '',
           v.viewLag !== 0 ? `view lag ${v.viewLag}` : '',
+          r.timing
+            ? `${r.timing.sourceFps} fps source timing${r.timing.right ? '' : ' (not the one drawn)'}`
+            : '',
         ]
           .filter((x) => x)
           .join(', ');

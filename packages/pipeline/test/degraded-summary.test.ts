@@ -34,6 +34,7 @@ describe('degradedSummary', () => {
         calibration: null,
         calibErrorPx: { mean: 0.29, max: 0.31 },
         views: { fade: [], viewLag: 0, gapPx: [3, 1, 3] },
+        timing: null,
         report: report(0.99),
         error: null,
       },
@@ -47,7 +48,36 @@ describe('degradedSummary', () => {
         calibration: null,
         calibErrorPx: { mean: 0, max: 0 },
         views: { fade: [0, 0, 0.4], viewLag: 2, gapPx: [3, 1, 3] },
+        timing: null,
         report: report(0.8),
+        error: null,
+      },
+      {
+        preset: 'fps',
+        params: { fps: { fps: 24 } },
+        frames: 96,
+        fps: 24,
+        width: 1280,
+        height: 720,
+        calibration: null,
+        calibErrorPx: { mean: 0, max: 0 },
+        views: { fade: [], viewLag: 0, gapPx: [3, 1, 3] },
+        timing: { sourceFps: 30, right: true },
+        report: report(0.86, 96),
+        error: null,
+      },
+      {
+        preset: 'all',
+        params: { fps: { fps: 24 } },
+        frames: 96,
+        fps: 24,
+        width: 1280,
+        height: 720,
+        calibration: null,
+        calibErrorPx: { mean: 0, max: 0 },
+        views: { fade: [], viewLag: 0, gapPx: [3, 1, 3] },
+        timing: { sourceFps: 60, right: false },
+        report: report(1.7, 96),
         error: null,
       },
       {
@@ -60,6 +90,7 @@ describe('degradedSummary', () => {
         calibration: null,
         calibErrorPx: null,
         views: null,
+        timing: null,
         report: null,
         error: 'detect: clip.mp4: no calibration to the layout fits',
       },
@@ -76,7 +107,13 @@ describe('degradedSummary', () => {
     expect(lines[3]).toBe(
       '  lag        0.800   0.640   2.400   7.200  0.00/0.00; 120 frames 1280 x 720 @ 30; side view 2 frames behind; found fade 3 frames, view lag 2',
     );
-    expect(lines[4]).toBe('  fps      failed: detect: clip.mp4: no calibration to the layout fits  (16 fps)');
+    expect(lines[4]).toBe(
+      '  fps        0.860   0.688   2.580   7.740  0.00/0.00; 96 frames 1280 x 720 @ 24; 24 fps; found 30 fps source timing',
+    );
+    expect(lines[5]).toBe(
+      '  all        1.700   1.360   5.100  15.300  0.00/0.00; 96 frames 1280 x 720 @ 24; 24 fps; found 60 fps source timing (not the one drawn)',
+    );
+    expect(lines[6]).toBe('  fps      failed: detect: clip.mp4: no calibration to the layout fits  (16 fps)');
   });
 
   it('describes every preset it drew', () => {
