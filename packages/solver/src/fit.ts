@@ -529,6 +529,8 @@ function clipFrames(r: FitResult, timing: FrameTiming, fps: number, start: numbe
     euler: pick(m.euler),
     joints: pick(m.joints),
     reproj_px: { ...m.reproj_px, per_frame: pick(m.reproj_px.per_frame) },
+    // the sync checks ran on the grid: their lag in the clip's frames
+    sync: { ...m.sync, lag_frames: (m.sync.lag_frames * fps) / timing.sourceFps },
     frame_timing: { source_fps: timing.sourceFps, source_frames: Array.from(src) },
     ...(m.fit ? { fit: { ...m.fit, seconds } } : {}),
   };

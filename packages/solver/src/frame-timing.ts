@@ -18,7 +18,7 @@ export interface FrameTiming {
 export interface FrameTimingOptions {
   /** Source rates tried. @default FRAME_TIMING_RATES */
   rates?: readonly number[];
-  /** A timing is kept when its misfit is at most this share of even steps'. @default 0.85 */
+  /** A timing is kept when its tracks' jerk is at most this share of even steps'. @default 0.85 */
   accept?: number;
   /** Keypoints below this confidence (either view) are left out. @default 0.5 */
   minConf?: number;
@@ -35,10 +35,10 @@ const MIN_FRAMES = 8;
 /**
  * Finds whether a clip's frames were picked unevenly from a faster source, from how its tracks
  * move: under the right timing each keypoint's acceleration changes smoothly from frame to frame,
- * under the wrong one a long step reads as a jerk. Every rate of
- * `rates` above the clip's (not a whole multiple of it: those pick evenly) is tried at 20 phases;
- * the timing with the lowest misfit is returned when it is under `accept` of even steps', else
- * null (even steps, as the file says).
+ * under the wrong one a long step reads as a jerk. Every rate of `rates` above the clip's (not a
+ * whole multiple of it: those pick evenly) is tried at 20 phases; the timing with the least jerk
+ * is returned when that is at most `accept` of even steps', else null (even steps, as the file
+ * says).
  *
  * ```ts
  * const timing = estimateFrameTiming(det); // { sourceFps: 30, sourceFrames: [0, 1, 3, 4, ...] } or null
