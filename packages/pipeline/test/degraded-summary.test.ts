@@ -21,6 +21,24 @@ function report(mean: number, frames = 120): ExamReport {
   });
 }
 
+/** A 24 fps degraded read, calibrated exactly, with the frame timing the fit found. */
+function at24(preset: 'fps' | 'all', timing: DegradedExam['timing'], mean: number): DegradedExam {
+  return {
+    preset,
+    params: { fps: { fps: 24 } },
+    frames: 96,
+    fps: 24,
+    width: 1280,
+    height: 720,
+    calibration: null,
+    calibErrorPx: { mean: 0, max: 0 },
+    views: { fade: [], viewLag: 0, gapPx: [3, 1, 3] },
+    timing,
+    report: report(mean, 96),
+    error: null,
+  };
+}
+
 describe('degradedSummary', () => {
   it('lists each preset beside the clean read: errors, calibration error, what was drawn', () => {
     const runs: DegradedExam[] = [
@@ -52,34 +70,8 @@ describe('degradedSummary', () => {
         report: report(0.8),
         error: null,
       },
-      {
-        preset: 'fps',
-        params: { fps: { fps: 24 } },
-        frames: 96,
-        fps: 24,
-        width: 1280,
-        height: 720,
-        calibration: null,
-        calibErrorPx: { mean: 0, max: 0 },
-        views: { fade: [], viewLag: 0, gapPx: [3, 1, 3] },
-        timing: { sourceFps: 30, right: true },
-        report: report(0.86, 96),
-        error: null,
-      },
-      {
-        preset: 'all',
-        params: { fps: { fps: 24 } },
-        frames: 96,
-        fps: 24,
-        width: 1280,
-        height: 720,
-        calibration: null,
-        calibErrorPx: { mean: 0, max: 0 },
-        views: { fade: [], viewLag: 0, gapPx: [3, 1, 3] },
-        timing: { sourceFps: 60, right: false },
-        report: report(1.7, 96),
-        error: null,
-      },
+      at24('fps', { sourceFps: 30, right: true }, 0.86),
+      at24('all', { sourceFps: 60, right: false }, 1.7),
       {
         preset: 'fps',
         params: { fps: { fps: 16 } },
