@@ -23,6 +23,22 @@ function resampled(fps: number, phase = 0) {
   return { det, joints, picks };
 }
 
+/** The 30 fps source at `rate` fps (nearest frames), repeated to 30 fps (nearest again): what a slower clip re-encoded at 30 shows. */
+function repeated(rate: number) {
+  const picks: number[] = [];
+  for (let f = 0; ; f++) {
+    const j = Math.round((f * rate) / 30);
+    const s = Math.round((j * 30) / rate);
+    if (s >= 150) break;
+    picks.push(s);
+  }
+  const joints = new Float64Array(picks.length * k * 3);
+  for (const [f, s] of picks.entries())
+    joints.set(source.joints.subarray(s * k * 3, (s + 1) * k * 3), f * k * 3);
+  const det = syntheticDetections(joints, names, 30, wolf.layout, wolf.info, { noisePx: 0.5, seed: 2 });
+  return { det, joints, frames: picks.map((f) => Math.round((f * rate) / 30)) };
+}
+
 describe('estimateFrameTiming', () => {
   it('finds a 30 fps source picked by nearest frames at 24 fps, at any phase', () => {
     for (const phase of [0, 0.5, 0.8]) {
@@ -34,8 +50,17 @@ describe('estimateFrameTiming', () => {
     }
   });
 
-  it('leaves even steps alone: a gait at 24 and 16 fps, every other frame of the source, a clip too short to tell', () => {
-    for (const fps of [24, 16]) {
+  it('finds a 16 or 24 fps source repeated to 30 fps', () => {
+    for (const rate of [16, 24]) {
+      const { det, frames } = repeated(rate);
+      const t = estimateFrameTiming(det);
+      expect(t?.sourceFps).toBe(rate);
+      expect(Array.from(t?.sourceFrames ?? [])).toEqual(frames);
+    }
+  });
+
+  it('leaves even steps alone: a gait at 30, 24 and 16 fps, every other frame of the source, a clip too short to tell', () => {
+    for (const fps of [30, 24, 16]) {
       const gait = gaitMotion(wolf.model, wolf.info, { frames: 120, seed: 6, fps });
       for (const noisePx of [0, 0.5]) {
         const even = syntheticDetections(gait.joints, names, fps, wolf.layout, wolf.info, {
@@ -76,6 +101,25 @@ describe('detectionsOnSourceGrid', () => {
 });
 
 describe('fit on the source grid', () => {
+  it('fits a 16 fps clip repeated to 30 fps once per source frame, each repeat the same pose', () => {
+    const { det, joints, frames } = repeated(16);
+    const options = { layout: wolf.layout, creature: wolf.info, noiseAdaptive: false };
+    const auto = fit(wolf.model, det, options);
+    const even = fit(wolf.model, det, { ...options, frameTiming: 'even' });
+    expect(auto.timing?.sourceFps).toBe(16);
+    expect(auto.motion.fps).toBe(30);
+    expect(auto.motion.trans).toHaveLength(det.frames);
+    expect(auto.motion.frame_timing?.source_frames).toEqual(frames);
+    const f = frames.findIndex((s, i) => i > 0 && s === frames[i - 1]);
+    expect(auto.motion.euler[f]).toEqual(auto.motion.euler[f - 1]);
+    const a = scoreJoints(auto.joints, joints, names).error_cm.mean;
+    const e = scoreJoints(even.joints, joints, names).error_cm.mean;
+    expect(a).toBeLessThan(0.9 * e);
+    expect(describeFrameTiming(auto.motion.frame_timing ?? { source_fps: 0, source_frames: [] })).toContain(
+      `${det.frames} frames repeated from a 16 fps source (${new Set(frames).size} of its`,
+    );
+  });
+
   it("fits a nearest-frame 24 fps clip closer than at even steps and returns the clip's frames", () => {
     const { det, joints, picks } = resampled(24);
     const options = { layout: wolf.layout, creature: wolf.info, noiseAdaptive: false };
@@ -90,8 +134,8 @@ describe('fit on the source grid', () => {
     expect(auto.motion.reproj_px.per_frame).toHaveLength(det.frames);
     expect(auto.motion.frame_timing?.source_frames).toEqual(picks);
     expect(even.motion.frame_timing).toBeUndefined();
-    expect(describeFrameTiming({ source_fps: 30, source_frames: picks })).toContain(
-      `${det.frames} frames picked unevenly from a 30 fps source (over ${(picks.at(-1) as number) + 1} of its frames)`,
+    expect(describeFrameTiming({ source_fps: 30, source_frames: picks })).toBe(
+      `frame timing: ${det.frames} frames picked unevenly from a 30 fps source (${det.frames} of its ${(picks.at(-1) as number) + 1} frames); fitted on its time grid`,
     );
     const a = scoreJoints(auto.joints, joints, names).error_cm.mean;
     const e = scoreJoints(even.joints, joints, names).error_cm.mean;

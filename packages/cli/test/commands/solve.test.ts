@@ -55,7 +55,7 @@ describe('mocap solve', () => {
         continue;
       }
       expect(r.out).toContain(
-        'frame timing: 120 frames picked unevenly from a 30 fps source (over 150 of its frames)',
+        'frame timing: 120 frames picked unevenly from a 30 fps source (120 of its 150 frames)',
       );
       expect(motion.frame_timing?.source_frames).toEqual(picks);
       expect(motion.fps).toBe(24);
