@@ -47,6 +47,7 @@ export {
   estimateFrameTiming,
   FRAME_TIMING_RATES,
   type FrameTimingOptions,
+  REPEAT_RATES,
 } from './frame-timing.js';
 export { readGlbSkeleton } from './glb-skeleton.js';
 export { groundedMotion, type MotionChannels } from './grounded-motion.js';
