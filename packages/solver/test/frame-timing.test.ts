@@ -77,6 +77,24 @@ describe('estimateFrameTiming', () => {
 });
 
 describe('detectionsOnSourceGrid', () => {
+  it("averages the frames that repeat one source frame, by confidence, and keeps the repeats' best confidence", () => {
+    const { det } = repeated(16);
+    const timing = estimateFrameTiming(det);
+    if (!timing) throw new Error('no timing found');
+    const src = Array.from(timing.sourceFrames);
+    const f = src.findIndex((s, i) => i > 0 && s === src[i - 1]);
+    // the second read of the repeat moved by 4 px at half the confidence
+    const moved = { ...det, frontUv: det.frontUv.slice(), frontConf: det.frontConf.slice() };
+    moved.frontUv[2 * f * k] = (det.frontUv[2 * (f - 1) * k] as number) + 4;
+    moved.frontConf[f * k] = 0.5;
+    moved.frontConf[(f - 1) * k] = 1;
+    const grid = detectionsOnSourceGrid(moved, timing);
+    expect(grid.frames).toBe((src.at(-1) as number) + 1);
+    const s = src[f] as number;
+    expect(grid.frontUv[2 * s * k]).toBeCloseTo((det.frontUv[2 * (f - 1) * k] as number) + 4 / 3, 4);
+    expect(grid.frontConf[s * k]).toBe(1);
+  });
+
   it("puts each frame at its source frame and the frames between at confidence 0, at the source's rate", () => {
     const { det, picks } = resampled(24);
     const timing = estimateFrameTiming(det);
