@@ -49,12 +49,13 @@ const CAP_PX2 = 400;
 const MIN_FRAMES = 8;
 
 /**
- * Finds whether a clip's frames were picked unevenly from a faster source, from how its tracks
- * move: under the right timing each keypoint's acceleration changes smoothly from frame to frame,
- * under the wrong one a long step reads as a jerk. Every rate of `rates` above the clip's (not a
- * whole multiple of it: those pick evenly) is tried at 20 phases; the timing with the least jerk
- * is returned when that is at most `accept` of even steps', else null (even steps, as the file
- * says).
+ * Finds whether a clip's frames were taken unevenly from a source at another rate, from how its
+ * tracks move, each rate at 20 phases. First repeats of a slower source (`repeatRates`): the
+ * timing whose repeats match the steps where the confident keypoints stand still, if 1 - F1 is
+ * at most `misread`. Then frames skipped from a faster one (`rates`, not a whole multiple of the
+ * clip's: those pick evenly): under the right timing each keypoint's acceleration changes
+ * smoothly, under the wrong one a long step reads as a jerk; the timing with the least jerk, if
+ * at most `accept` of even steps'. Else null (even steps, as the file says).
  *
  * ```ts
  * const timing = estimateFrameTiming(det); // { sourceFps: 30, sourceFrames: [0, 1, 3, 4, ...] } or null
