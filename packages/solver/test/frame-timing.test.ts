@@ -1,4 +1,4 @@
-import { MotionJson } from '@mocap/layout';
+import { type Detections, MotionJson } from '@mocap/layout';
 import { describeFrameTiming, fit, gaitMotion, scoreJoints, syntheticDetections } from '@mocap/solver';
 import { detectionsOnSourceGrid, estimateFrameTiming } from '@mocap/solver/internal';
 import { describe, expect, it } from 'vitest';
@@ -118,21 +118,26 @@ describe('detectionsOnSourceGrid', () => {
   });
 });
 
+/** The clip fitted with its timing found and at even steps, and each fit's mean error (cm) against `joints`. */
+function fitBoth(det: Detections, joints: Float64Array) {
+  const options = { layout: wolf.layout, creature: wolf.info, noiseAdaptive: false };
+  const auto = fit(wolf.model, det, options);
+  const even = fit(wolf.model, det, { ...options, frameTiming: 'even' });
+  const error = (r: typeof auto) => scoreJoints(r.joints, joints, names).error_cm.mean;
+  return { auto, even, autoError: error(auto), evenError: error(even) };
+}
+
 describe('fit on the source grid', () => {
   it('fits a 16 fps clip repeated to 30 fps once per source frame, each repeat the same pose', () => {
     const { det, joints, frames } = repeated(16);
-    const options = { layout: wolf.layout, creature: wolf.info, noiseAdaptive: false };
-    const auto = fit(wolf.model, det, options);
-    const even = fit(wolf.model, det, { ...options, frameTiming: 'even' });
+    const { auto, autoError, evenError } = fitBoth(det, joints);
     expect(auto.timing?.sourceFps).toBe(16);
     expect(auto.motion.fps).toBe(30);
     expect(auto.motion.trans).toHaveLength(det.frames);
     expect(auto.motion.frame_timing?.source_frames).toEqual(frames);
     const f = frames.findIndex((s, i) => i > 0 && s === frames[i - 1]);
     expect(auto.motion.euler[f]).toEqual(auto.motion.euler[f - 1]);
-    const a = scoreJoints(auto.joints, joints, names).error_cm.mean;
-    const e = scoreJoints(even.joints, joints, names).error_cm.mean;
-    expect(a).toBeLessThan(0.9 * e);
+    expect(autoError).toBeLessThan(0.9 * evenError);
     expect(describeFrameTiming(auto.motion.frame_timing ?? { source_fps: 0, source_frames: [] })).toContain(
       `${det.frames} frames repeated from a 16 fps source (${new Set(frames).size} of its`,
     );
@@ -140,9 +145,7 @@ describe('fit on the source grid', () => {
 
   it("fits a nearest-frame 24 fps clip closer than at even steps and returns the clip's frames", () => {
     const { det, joints, picks } = resampled(24);
-    const options = { layout: wolf.layout, creature: wolf.info, noiseAdaptive: false };
-    const auto = fit(wolf.model, det, options);
-    const even = fit(wolf.model, det, { ...options, frameTiming: 'even' });
+    const { auto, even, autoError, evenError } = fitBoth(det, joints);
     expect(auto.timing?.sourceFps).toBe(30);
     expect(even.timing).toBeNull();
     expect(auto.joints).toHaveLength(det.frames * k * 3);
@@ -155,8 +158,6 @@ describe('fit on the source grid', () => {
     expect(describeFrameTiming({ source_fps: 30, source_frames: picks })).toBe(
       `frame timing: ${det.frames} frames picked unevenly from a 30 fps source (${det.frames} of its ${(picks.at(-1) as number) + 1} frames); fitted on its time grid`,
     );
-    const a = scoreJoints(auto.joints, joints, names).error_cm.mean;
-    const e = scoreJoints(even.joints, joints, names).error_cm.mean;
-    expect(a).toBeLessThan(0.9 * e);
+    expect(autoError).toBeLessThan(0.9 * evenError);
   });
 });

@@ -1,6 +1,7 @@
 import type { Layout } from '@mocap/layout';
 import { createDistanceScratch, distanceTransform, type PixelRect } from './distance-transform.js';
 import { LABEL_GROUP0 } from './paint-labels.js';
+import { pixelRects } from './pixel-rects.js';
 
 /**
  * What the refinement compares against, at one resolution level: per channel (0: the
@@ -65,12 +66,10 @@ export function observeLabels(
   const reuse = into && into.width === width && into.height === height && into.channels === channels;
   const small = factor === 1 ? labels : (reuse && scratchLabels.get(into)) || new Uint8Array(width * height);
   // the target px whose blocks meet the rectangles (every label lies in them; the rest is backdrop)
-  const blocks = (rects ?? [{ x0: 0, x1: layout.WIDTH, y0: 0, y1: layout.HEIGHT }]).map((r) => ({
-    x0: Math.max(0, Math.floor(r.x0 / factor)),
-    x1: Math.min(width, Math.ceil(r.x1 / factor)),
-    y0: Math.max(0, Math.floor(r.y0 / factor)),
-    y1: Math.min(height, Math.ceil(r.y1 / factor)),
-  }));
+  const scaled = rects
+    ? rects.map((r) => ({ x0: r.x0 / factor, x1: r.x1 / factor, y0: r.y0 / factor, y1: r.y1 / factor }))
+    : null;
+  const blocks = pixelRects(scaled, width, height);
   if (factor !== 1) {
     const half = Math.floor(factor / 2);
     if (rects) small.fill(0);
